@@ -161,6 +161,11 @@ type lexicon struct {
 	// (Arabic punctuation and marks); nil when none.
 	tokens func(text string) []glossTok
 	marks  func(text string) []numSpan
+	// numVerbs are the language's verbs a value is said with right
+	// before its number (Polish "daj 5", "zostaw 3"): no English word
+	// stands so, and detectLang counts one as two function words, so a
+	// short message ("a zresztą nie, zostaw 3") is read in its language.
+	numVerbs map[string]bool
 }
 
 type glossWord struct {
@@ -364,6 +369,10 @@ func detectLang(text string, prior lang) lang {
 			en++
 		}
 		for l, lx := range lexicons {
+			if lx != nil && lx.numVerbs[w] && numberAfter(text[j:]) {
+				n[l] += 2
+				strong[l]++
+			}
 			if lx != nil && stopEN[w] && lx.enToo[w] {
 				shared[l]++
 			}

@@ -76,6 +76,7 @@ var lexHI = []lexEntry{
 	{catQuestion, "I'm not sure", hiWords("sure_NEG_hoon sure_NEG")},
 	{catQuestion, "don't know", hiWords("NEG_pata NEG_pta NEG_maloom NEG_malum")},
 	{catQuestion, "open question", "khula_sawaal khula_sawal"},
+	{catQuestion, "I'll tell you", "batati_hoon batata_hoon bataungi bataunga bata_dungi bata_dunga bata_denge"},
 	{catQuestion, "still undecided", hiWords("abhi_decide_NEG_kiya decide_NEG_kiya_hai decide_NEG_hua abhi_tay_NEG tay_NEG_hua")},
 	{catQuestion, "question", "sawaal sawal"},
 	{catQuestion, "or not", hiWords("ya_NEG")},

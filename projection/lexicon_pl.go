@@ -152,6 +152,8 @@ var lexPL = []lexEntry{
 	{catFunction, "because", "bo ponieważ"},
 	{catFunction, "then", "potem następnie"},
 	{catFunction, "first", "najpierw"},
+	{catGoal, "leave it for later", "zostaw_na_później zostawmy_na_później zostawcie_na_później odłóż_na_później odłóżmy_na_później odłóżcie_na_później"},
+	{catGoal, "for later", "na_później"},
 	{catFunction, "later", "później"},
 	{catFunction, "also", "też również także"},
 	{catFunction, "please", "proszę"},
@@ -237,6 +239,10 @@ func fixPL(toks []glossTok) {
 func lexiconPL() *lexicon {
 	lx := withComma(compileLexicon(lexPL, stopPL, fixPL, false))
 	lx.tokens = plTokens
+	lx.numVerbs = map[string]bool{}
+	for w := range plNumberVerbs {
+		lx.numVerbs[w] = true
+	}
 	// Polish function words that are English words or names too ("go",
 	// "to", "ten", "my", "ja") stay in slugs and terms.
 	lx.words = slices.DeleteFunc(lx.words, func(w string) bool { return plEnglishToo[w] })

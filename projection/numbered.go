@@ -47,7 +47,7 @@ var laterCJKRE = mustPattern(`^\W*(?:(?:先|暂时|暫時)(?:不管|不用管|�
 // reads besides laterAnswerRE's: "återkommer", "återkommer om det",
 // "senare", "vet inte än", "повернуся до цього", "пізніше", "ще не знаю",
 // "बाद में", "बाद में बताऊंगा", "come back to it", "later", "tbd".
-var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till)\s+(?:det|den))?|senare|vet\s+inte\s+(?:än|ännu)|(?:jag\s+)?kollar\s+(?:och\s+återkommer|med\s+\p{L}+)|(?:я\s+)?(?:повернусь|повернуся|вернусь)(?:\s+(?:до|к)\s+\p{L}+)?|пізніше|позже|потім|потом|ще\s+не\s+знаю|пока\s+не\s+знаю|(?:i'll\s+)?(?:come|get)\s+back\s+to\s+(?:it|this|that|you)(?:\s+later)?|later|tbd|not\s+sure\s+yet|don't\s+know\s+yet|बाद\s+में(?:\s+\p{L}+){0,3}|पता\s+नहीं\s+अभी|später|más\s+tarde|plus\s+tard|dopo|straks|later|(?:потом|позже|завтра|позднее)\s+(?:обсудим|решим|посмотрим|вернёмся|вернемся|разберёмся|разберемся|поговорим)|(?:обсудим|решим|посмотрим|поговорим)\s+(?:потом|позже|завтра)|(?:потім|пізніше|завтра)\s+(?:обговоримо|вирішимо|подивимось|подивимося)|(?:обговоримо|вирішимо)\s+(?:потім|пізніше)|(?:a\s+gente\s+)?(?:vê|vemos|decide|decidimos|discute|discutimos|conversa|conversamos)\s+(?:isso\s+)?(?:depois|mais\s+tarde|amanhã)|(?:depois|mais\s+tarde)\s+(?:a\s+gente\s+)?(?:vê|vemos|decide|decidimos|conversa|conversamos)|(?:klären|besprechen|entscheiden|sehen|schauen)\s+wir\s+später|(?:we'll|let's)\s+(?:decide|discuss|talk\s+about|see\s+about)\s+(?:it|that|this)\s+later|(?:decide|discuss)\s+(?:it|that|this)\s+later)\W*$`)
+var laterItemRE = mustPattern(`(?i)^\W*(?:(?:jag\s+)?återkommer(?:\s+(?:om|till)\s+(?:det|den))?|senare|vet\s+inte\s+(?:än|ännu)|(?:jag\s+)?kollar\s+(?:och\s+återkommer|med\s+\p{L}+)|(?:я\s+)?(?:повернусь|повернуся|вернусь)(?:\s+(?:до|к)\s+\p{L}+)?|пізніше|позже|потім|потом|ще\s+не\s+знаю|пока\s+не\s+знаю|(?:i'll\s+)?(?:come|get)\s+back\s+to\s+(?:it|this|that|you)(?:\s+later)?|later|tbd|not\s+sure\s+yet|(?:(?:leave|keep|save|park|put)\s+(?:(?:it|that|this|them)\s+)?(?:for|till|until|to)\s+|for\s+)later|later\s+i'll\s+(?:tell\s+you|let\s+you\s+know|get\s+back\s+to\s+you)|don't\s+know\s+yet|बाद\s+में(?:\s+\p{L}+){0,3}|पता\s+नहीं\s+अभी|später|más\s+tarde|plus\s+tard|dopo|straks|later|(?:потом|позже|завтра|позднее)\s+(?:обсудим|решим|посмотрим|вернёмся|вернемся|разберёмся|разберемся|поговорим)|(?:обсудим|решим|посмотрим|поговорим)\s+(?:потом|позже|завтра)|(?:потім|пізніше|завтра)\s+(?:обговоримо|вирішимо|подивимось|подивимося)|(?:обговоримо|вирішимо)\s+(?:потім|пізніше)|(?:a\s+gente\s+)?(?:vê|vemos|decide|decidimos|discute|discutimos|conversa|conversamos)\s+(?:isso\s+)?(?:depois|mais\s+tarde|amanhã)|(?:depois|mais\s+tarde)\s+(?:a\s+gente\s+)?(?:vê|vemos|decide|decidimos|conversa|conversamos)|(?:klären|besprechen|entscheiden|sehen|schauen)\s+wir\s+später|(?:we'll|let's)\s+(?:decide|discuss|talk\s+about|see\s+about)\s+(?:it|that|this)\s+later|(?:decide|discuss)\s+(?:it|that|this)\s+later)\W*$`)
 
 // laterLeadRE opens a clause that puts one question off and may say more
 // after a comma: "lo vemos luego, déjalo como está", "ya veremos", "on
@@ -183,15 +183,47 @@ func answersRegion(text string) string {
 // putOff is the part of clause c that puts its question off, its first
 // sentence when the rest goes on to other things ("나중에 얘기하자. KMS
 // CMK 좋아, 그렇게 가."), or "".
-func putOff(c string) string {
-	for _, x := range []string{c, firstSentence(c)} {
+func putOff(c string, l lang) string {
+	for _, x := range []string{c, firstSentence(c), beforeComma(c)} {
 		x = strings.TrimRight(strings.TrimSpace(x), ".;!。；")
-		if x != "" && (laterItemRE.MatchString(x) || laterLeadRE.MatchString(x) || laterCJKRE.MatchString(x) || laterAnswerRE.MatchString(x) || deferral(x)) {
+		if x == "" {
+			continue
+		}
+		if putsOff(x) {
+			return x
+		}
+		if g := glossOf(x, l); g != nil && putsOff(strings.TrimRight(strings.TrimSpace(g.text), ".;!")) {
+			// in the words of a lexicon's language, read as its gloss
+			// says it ("zostaw na później": "leave it for later")
 			return x
 		}
 	}
 	return ""
 }
+
+// putsOff reports whether answer x, the whole of it, puts its question
+// off.
+func putsOff(x string) bool {
+	return laterItemRE.MatchString(x) || laterLeadRE.MatchString(x) || laterCJKRE.MatchString(x) || laterAnswerRE.MatchString(x) || undecidedItemRE.MatchString(x) || deferral(x)
+}
+
+// beforeComma is clause c up to its first comma: "zostaw na później,
+// pogadam z Tomkiem" puts its question off before it says who will be
+// asked.
+func beforeComma(c string) string {
+	if i := strings.IndexAny(c, ",，"); i > 0 {
+		return c[:i]
+	}
+	return c
+}
+
+// undecidedItemRE is an answer, the whole of one numbered clause, that
+// says its question is not decided yet, in English and in the gloss of
+// every lexicon ("still undecided" for "abhi decide nahi hua", "I still
+// don't know" for "jeszcze nie wiem", "to be confirmed", "pending"): the
+// question stays open, put off. "not decided on X, use Y" says more and
+// is no such answer.
+var undecidedItemRE = mustPattern(`(?i)^\W*(?:(?:now|right\s+now|as\s+of\s+now|for\s+now|so\s+far|yet)\s+)?(?:(?:it's|it\s+is|that's|that\s+is|is)\s+)?(?:still\s+)?(?:undecided|unclear|open|pending|up\s+in\s+the\s+air|to\s+be\s+(?:confirmed|decided)|an?\s+open\s+(?:question|point)|not\s+(?:yet\s+)?(?:decided|sure|clear)|(?:i|we)\s+(?:still\s+)?(?:don't|do\s+not)\s+know|i\s+don't\s+know\s+yet|i\s+still\s+don't\s+know|(?:i|we)\s+(?:haven't|have\s+not)\s+decided|(?:it\s+)?hasn't\s+(?:been\s+)?decided|haven't\s+decided|(?:i'm|i\s+am|we're|we\s+are)\s+not\s+sure|don't\s+know|open\s+question)(?:\s+(?:yet|still|for\s+now))?\W*$`)
 
 // numbersNamed reports whether each mark of text names its number with a
 // word or a sign ("1번은", "3番", "el 3", "Q2:", "#2"), not a bare
@@ -216,15 +248,29 @@ func countedMarks(text string, labelled bool) [][]int {
 		return nil
 	}
 	free := labelled || numbersNamed(text, marks)
+	stopped := sentenceMarks(text, marks)
 	seen := map[byte]bool{}
 	for i, m := range marks {
 		d := text[m[2]]
-		if seen[d] || !free && int(d-'0') != i+1 || counted(text[m[2]+1:m[1]], text[m[1]:]) {
+		if seen[d] || !free && int(d-'0') != i+1 && !(stopped && d > text[marks[i-1][2]]) || counted(text[m[2]+1:m[1]], text[m[1]:]) {
 			return nil
 		}
 		seen[d] = true
 	}
 	return marks
+}
+
+// sentenceMarks reports whether each loose mark of text after the first
+// opens a sentence ("1 ja. 3 zet maar op 60"): such marks may pass a
+// number over, rising; marks after a comma or a space must count 1, 2,
+// 3 ….
+func sentenceMarks(text string, marks [][]int) bool {
+	for _, m := range marks[1:] {
+		if !strings.ContainsAny(text[m[0]:m[2]], ".;!\n。；") {
+			return false
+		}
+	}
+	return true
 }
 
 // counterRE opens what a number counts in Chinese and Japanese: "1 个就
@@ -273,6 +319,7 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 	}
 	ns, cs = ordinalClauses(ns, cs, len(ctx.Asked))
 	region := answersRegion(text)
+	var mine []string
 	for i, n := range ns {
 		q, c := ctx.Asked[n-1], exceptCut(cs[i], out)
 		if questionRE.MatchString(c) {
@@ -283,17 +330,32 @@ func numberedAnswers(text string, ctx *Context, out []Proposal) []Proposal {
 			if p.Was == q || p.Key == key {
 				return true
 			}
+			if slices.Contains(mine, p.Key) {
+				// the answer to another number ("1 haan 2 haan")
+				return false
+			}
 			// another reading of the clause, within the answers: not
 			// "non, pas 0.02" on the line before "pour tes questions : …
 			// 3 non"
 			return p.Op == OpState && p.Quote != "" && (p.Kind == KindConstraint || p.Kind == KindDecision || p.Kind == KindValue || p.Kind == KindUncertainty) &&
 				(strings.Contains(c, p.Quote) || strings.Contains(p.Quote, c) && (strings.Contains(region, p.Quote) || strings.Contains(p.Quote, region)))
 		})
-		if x := putOff(c); x != "" {
+		if x := putOff(c, ctx.lang(text)); x != "" {
 			out = append(out, Proposal{Op: OpState, Kind: KindUncertainty, Key: key, Value: q + " — " + x, Quote: x, Links: distinctive(q)})
+			mine = append(mine, key)
 			continue
 		}
-		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: answerPrefix + slug(c), Value: yourCall(c), Quote: c, Was: q})
+		k := answerPrefix + slug(c)
+		if slug(c) == "-" || slices.Contains(mine, k) {
+			// "2 nie", a word the slug drops, or "1 haan 2 haan", the
+			// same answer to two questions: keyed by its question too
+			k = answerPrefix + slug(q)
+			if slug(c) != "-" {
+				k = answerPrefix + slug(c) + "/" + slug(q)
+			}
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: k, Value: yourCall(c), Quote: c, Was: q})
+		mine = append(mine, k)
 	}
 	return out
 }

@@ -24,13 +24,23 @@ import (
 // MiSeq 2x150 paired").
 
 // yesNoAskRE opens a yes-or-no question where polarAsk does not read
-// one: Ukrainian "чи", Russian "… ли", Swedish's verb first ("ska jag
+// one: Ukrainian "чи", Polish "czy", Russian "… ли", Swedish's verb first ("ska jag
 // också …"), Hindi "क्या", Chinese A-not-A ("要不要把 AGP 升到 8.7？").
-var yesNoAskRE = mustPattern(`(?i)^\W*(?:(?:і|и|а|та|och|और|aur)[,]?\s+)?(?:(?:чи|ska|skall|bör|borde|vill|behöver|kan|får|är|finns|क्या|kya)(?:\s|$)|\S+\s+ли(?:\s|$))|要不要|用不用|需不需要|该不该|可不可以|好不好|行不行`)
+var yesNoAskRE = mustPattern(`(?i)^\W*(?:(?:і|и|а|та|och|और|aur)[,]?\s+)?(?:(?:чи|czy|ska|skall|bör|borde|vill|behöver|kan|får|är|finns|क्या|kya)(?:\s|$)|\S+\s+ли(?:\s|$))|要不要|用不用|需不需要|该不该|可不可以|好不好|行不行`)
 
-// yesNoAsk reports whether q asks yes or no.
+// yesNoAsk reports whether q asks yes or no, after a short lead that
+// only says another question follows ("I przy okazji: czy dodać …?",
+// "Aur ek baat: kya …?", "Also: should I …?").
 func yesNoAsk(q string) bool {
-	return polarAsk(q) || yesNoAskRE.MatchString(q)
+	if polarAsk(q) || yesNoAskRE.MatchString(q) {
+		return true
+	}
+	i := strings.IndexAny(q, ":：")
+	if i <= 0 || strings.ContainsAny(q[:i], "`?") || len(strings.Fields(q[:i])) > 4 {
+		return false
+	}
+	rest := strings.TrimLeft(q[i:], ":： ")
+	return rest != "" && (polarAsk(rest) || yesNoAskRE.MatchString(rest))
 }
 
 // blanketWords are words a reply may answer several questions with at

@@ -17,7 +17,9 @@ import (
 // leaves a question out, counts past them, or runs on ("1 sì ma prima
 // spiegami perché 2 …") answers none this way. The last answer ends at
 // the end of its sentence: "1 不要 2 Asia/Shanghai 3 你定。权限那个回头再说"
-// answers three and goes on to other things, read as ever.
+// answers three and goes on to other things, read as ever, and so does
+// one whose last answer goes on after a comma ("1 haan 2 haan 3 abhi
+// decide nahi hua, baad mein batati hoon").
 
 // maxSpacedAnswer bounds the words of one answer in a run-together reply.
 const maxSpacedAnswer = 5
@@ -43,6 +45,11 @@ func spacedClauses(text string, n int) (ns []int, cs []string) {
 			}
 		}
 		c := strings.TrimRight(strings.TrimSpace(rest[:end]), ".;!,")
+		if i == n && len(strings.Fields(c)) > maxSpacedAnswer {
+			// the last answer goes on after a comma ("3 zostaw na
+			// później, pogadam z Tomkiem"), as after a stop
+			c = strings.TrimSpace(beforeComma(c))
+		}
 		if c == "" || len(strings.Fields(c)) > maxSpacedAnswer || counted(" ", c) {
 			return nil, nil
 		}
