@@ -32,3 +32,28 @@ func TestFlutterTestPassedInItsFolder(t *testing.T) {
 		"> user", "git revert karo", fail21Run("flutter test test/features/auth", fail, true)}, "\n"))
 	expect(t, out, []string{`failure test/-/AuthRepository signInWithGoogle returns user \[open/.*was resolved at seq`}, []string{`returns user \[investigating/`})
 }
+
+// A composer script echoes each line it runs ("> ./vendor/bin/phpstan
+// analyse …"): a passing "composer check" whose output shows phpstan's
+// "[OK] No errors" resolves phpstan's failure; one whose output does not
+// show phpstan passing says nothing of it (wrapperecho.go; trial 13 B13).
+func TestComposerScriptShowsCheckPassing(t *testing.T) {
+	fail := " 12/12 [▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓▓] 100%\n\n ------ ------------------------------\n  Line   app/Jobs/SendReservationSms.php\n ------ ------------------------------\n  29     Parameter #1 $phone of method App\\Sms\\SmsGateway::send() expects string, string|null given.\n ------ ------------------------------\n\n [ERROR] Found 3 errors\n"
+	pest := "   PASS  Tests\\Unit\\Support\\MoneyTest\n  ✓ it formats grosze as PLN                 0.01s\n\n  Tests:    26 passed (68 assertions)\n  Duration: 2.91s\n"
+	both := "> ./vendor/bin/phpstan analyse --memory-limit=1G --no-progress\n\n [OK] No errors\n\n> ./vendor/bin/pest --parallel\n\n" + pest
+	for _, c := range []struct{ name, user, cmd, out, want string }{
+		{"en, composer check", "fix the phpstan errors", "composer check", both, "resolved"},
+		{"pl, composer run-script", "popraw błędy phpstana", "composer run-script check", both, "resolved"},
+		{"pl, composer run", "popraw błędy phpstana", "composer run check", both, "resolved"},
+		// near misses: the script ran the tests only; phpstan echoed
+		// with no verdict of its own; the same output from a cat
+		{"tests only", "fix the phpstan errors", "composer test", "> ./vendor/bin/pest --parallel\n\n" + pest, "open"},
+		{"no verdict", "popraw błędy phpstana", "composer check", "> ./vendor/bin/phpstan analyse --memory-limit=1G --no-progress\n\n> ./vendor/bin/pest --parallel\n\n" + pest, "open"},
+		{"a cat", "fix the phpstan errors", "cat notes.txt", both, "open"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := f16Reduce(t, []string{c.user}, []f16Run{{"./vendor/bin/phpstan analyse --memory-limit=1G", fail, true}, {c.cmd, c.out, false}})
+			expect(t, out, []string{`failure command/-/./vendor/bin/phpstan analyse --memory-limit=1G \[` + c.want + `/`}, nil)
+		})
+	}
+}
