@@ -57,3 +57,77 @@ func TestComposerScriptShowsCheckPassing(t *testing.T) {
 		})
 	}
 }
+
+// The agent's promise said beside the call that keeps it is done by
+// that call ("Dopiszę też wpis do CHANGELOG" and the CHANGELOG.md edit
+// in one message); beside another call it stays open. A Hinglish
+// first-person future ("CHANGELOG mein entry daal dunga") promises as
+// "I'll" does; a promised changelog or README is done by a write of that
+// file (promise.go; trial 13 B24, C24).
+func TestPromiseBesideItsCall(t *testing.T) {
+	edit := func(file string) string {
+		return "> call edit {\"file_path\": \"" + file + "\", \"old_string\": \"## [Unreleased]\", \"new_string\": \"## [Unreleased]\\n- fix\"}\n> result\nSuccessfully edited " + file
+	}
+	runScriptCases(t, []scriptCase{
+		{"pl promise and its edit in one message", "> user\nnapraw podwójne rezerwacje\n> assistant\nMigracja przeszła. Dopiszę też wpis do CHANGELOG o tej zmianie.\n" + edit("CHANGELOG.md"),
+			[]string{`obligation/-/dopiszę-wpis-changelog.* \[done/`}, []string{`obligation/.*\[open/`}},
+		{"en promise and its edit in one message", "> user\nfix the double booking\n> assistant\nThe migration ran. I'll also add a CHANGELOG entry for this.\n" + edit("CHANGELOG.md"),
+			[]string{`obligation/-/.*changelog.* \[done/`}, []string{`obligation/.*\[open/`}},
+		{"en promise beside another call stays open", "> user\nfix the double booking\n> assistant\nI'll update the README once the fix is in.\n" + edit("app/Service.php"),
+			[]string{`obligation/-/.*readme.* \[open/`}, nil},
+		{"hinglish promise, done later", "> user\npromo banner dikhana hai\n> assistant\nProvider Riverpod mein rakh raha hoon. Main CHANGELOG mein bhi entry daal dunga banner ke liye.\n> user\nok\n> assistant\n" + edit("/home/p/app/CHANGELOG.md"),
+			[]string{`obligation/-/.*changelog.* \[done/`}, nil},
+		{"hinglish promise open", "> user\npromo banner dikhana hai\n> assistant\nMain README mein bhi yeh flag likh dunga.",
+			[]string{`obligation/-/.*readme.* \[open/`}, nil},
+		// near misses: a step with no object beside a call, what was done,
+		// a question, a negation, a changelog of another folder's file
+		{"near miss: no object beside a call", "> user\nfix it\n> assistant\nI'll check the logs first.\n" + edit("app/Service.php"), nil, []string{`obligation/`}},
+		{"near miss: done already beside a call", "> user\nfix it\n> assistant\nI've added a CHANGELOG entry.\n" + edit("CHANGELOG.md"), nil, []string{`obligation/`}},
+		{"near miss: hinglish done", "> user\nbanner\n> assistant\nCHANGELOG mein 2.5.0 ki entry daal di.", nil, []string{`obligation/`}},
+		{"near miss: hinglish question", "> user\nbanner\n> assistant\nKya main CHANGELOG mein entry daal doon?", nil, []string{`obligation/`}},
+		{"near miss: hinglish negation", "> user\nbanner\n> assistant\nCHANGELOG mein abhi entry nahi daalunga.", nil, []string{`obligation/`}},
+		{"near miss: another file named like it", "> user\nfix it\n> assistant\nI'll add a CHANGELOG entry.\n" + edit("docs/CHANGELOG-template.txt"),
+			[]string{`obligation/-/.*changelog.* \[open/`}, nil},
+	})
+}
+
+// A Hinglish user taking a task on ("main console mein add kar dungi")
+// holds it: an open obligation owned by the user, not the agent's
+// (usertask.go; trial 13 C24).
+func TestUserTakesTaskHinglish(t *testing.T) {
+	lead := "> user\nlogin crash fix karo\n> assistant\nYeh Firebase console mein add karna padega — code se nahi hoga.\n> user\n"
+	for _, c := range []struct{ name, text, value, owner string }{
+		{"hinglish main … kar dungi", "theek hai main console mein add kar dungi. tab tak promo banner dikhana hai", "main console mein add kar dungi", OwnerUser},
+		{"hinglish khud", "SHA-1 console mein khud add karunga", "SHA-1 console mein khud add karunga", OwnerUser},
+		{"en myself", "ok, I'll add the SHA-1 in the console myself.", "I'll add the SHA-1 in the console myself", OwnerUser},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := New(Options{SessionID: "s"})
+			steps, err := ParseScript(lead + c.text + "\n")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range steps {
+				if st.Event != nil {
+					r.Apply(*st.Event)
+				}
+			}
+			found := false
+			for _, a := range r.Anchors() {
+				if a.Kind == KindObligation && strings.Contains(a.Value, c.value) {
+					found = true
+					if got := Owner(a); got != c.owner || a.Lifecycle != Open {
+						t.Errorf("Owner(%q) = %q %s, want %q open", a.Value, got, a.Lifecycle, c.owner)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no obligation %q in %v", c.value, r.Anchors())
+			}
+		})
+	}
+	// near misses: a question, work said done, a plain "I'll tell you later"
+	runScriptCases(t, []scriptCase{
+		{"near misses", lead + "kya main console mein add kar doon? maine console mein add kar diya. main baad mein batati hoon.\n", nil, []string{`obligation/-/.*(?:kar-doon|kar-diya|batati)`}},
+	})
+}
