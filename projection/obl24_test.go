@@ -131,3 +131,29 @@ func TestUserTakesTaskHinglish(t *testing.T) {
 		{"near misses", lead + "kya main console mein add kar doon? maine console mein add kar diya. main baad mein batati hoon.\n", nil, []string{`obligation/-/.*(?:kar-doon|kar-diya|batati)`}},
 	})
 }
+
+// The agent calling a test flaky in Polish ("test jest niestabilny przy
+// zimnym starcie") after a rerun passed marks it as "it's flaky" does:
+// open, marked flaky (flaky.go; TestFlakyAfterPassIsOpen; trial 13 B15).
+func TestFlakyPolish(t *testing.T) {
+	fail := "   FAIL  Tests\\Feature\\Notifications\\SmsNotificationTest\n  ⨯ it queues reservation sms on the default queue   0.31s\n  Connection refused [tcp://127.0.0.1:6379]\n\n  Tests:    1 failed, 1 passed (3 assertions)\n"
+	pass := "   PASS  Tests\\Feature\\Notifications\\SmsNotificationTest\n  ✓ it queues reservation sms on the default queue   0.06s\n\n  Tests:    2 passed (4 assertions)\n"
+	for _, c := range []struct{ name, say, want string }{
+		{"pl niestabilny", "Za drugim razem przechodzi — to było chwilowe (Redis startował), test jest niestabilny przy zimnym starcie kontenera.", "open"},
+		{"pl czasem pada", "Ten test czasem pada przy zimnym starcie.", "open"},
+		{"en flaky", "It passes the second time: the test is flaky on a cold container start.", "open"},
+		// near misses: a negation, a question, no word of it
+		{"pl not flaky", "Za drugim razem przechodzi; test nie jest niestabilny, Redis po prostu startował.", "resolved"},
+		{"pl question", "Czy ten test jest niestabilny?", "resolved"},
+		{"pl plain", "Za drugim razem przechodzi — Redis startował.", "resolved"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, strings.Join([]string{"> user", "napraw SMS-y", fail21Run("./vendor/bin/pest --filter=Sms", fail, true), fail21Run("./vendor/bin/pest --filter=Sms", pass, false), "> assistant", c.say}, "\n"))
+			if c.want == "open" {
+				expect(t, out, []string{`failure \S+ .*\[open/.*flaky`}, []string{`failure .*\[resolved/`})
+				return
+			}
+			expect(t, out, []string{`failure \S+ .*\[resolved/`}, []string{`flaky`})
+		})
+	}
+}
