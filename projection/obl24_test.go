@@ -73,8 +73,9 @@ func TestPromiseBesideItsCall(t *testing.T) {
 			[]string{`obligation/-/dopiszę-wpis-changelog.* \[done/`}, []string{`obligation/.*\[open/`}},
 		{"en promise and its edit in one message", "> user\nfix the double booking\n> assistant\nThe migration ran. I'll also add a CHANGELOG entry for this.\n" + edit("CHANGELOG.md"),
 			[]string{`obligation/-/.*changelog.* \[done/`}, []string{`obligation/.*\[open/`}},
-		{"en promise beside another call stays open", "> user\nfix the double booking\n> assistant\nI'll update the README once the fix is in.\n" + edit("app/Service.php"),
-			[]string{`obligation/-/.*readme.* \[open/`}, nil},
+		// near miss: narration beside a call that does something else
+		{"en promise beside another call is narration", "> user\nfix the double booking\n> assistant\nNow I'll add tests for process_message in the existing test module.\n" + edit("src/relay.rs"),
+			nil, []string{`obligation/`}},
 		{"hinglish promise, done later", "> user\npromo banner dikhana hai\n> assistant\nProvider Riverpod mein rakh raha hoon. Main CHANGELOG mein bhi entry daal dunga banner ke liye.\n> user\nok\n> assistant\n" + edit("/home/p/app/CHANGELOG.md"),
 			[]string{`obligation/-/.*changelog.* \[done/`}, nil},
 		{"hinglish promise open", "> user\npromo banner dikhana hai\n> assistant\nMain README mein bhi yeh flag likh dunga.",
@@ -87,7 +88,7 @@ func TestPromiseBesideItsCall(t *testing.T) {
 		{"near miss: hinglish question", "> user\nbanner\n> assistant\nKya main CHANGELOG mein entry daal doon?", nil, []string{`obligation/`}},
 		{"near miss: hinglish negation", "> user\nbanner\n> assistant\nCHANGELOG mein abhi entry nahi daalunga.", nil, []string{`obligation/`}},
 		{"near miss: another file named like it", "> user\nfix it\n> assistant\nI'll add a CHANGELOG entry.\n" + edit("docs/CHANGELOG-template.txt"),
-			[]string{`obligation/-/.*changelog.* \[open/`}, nil},
+			nil, []string{`obligation/`}},
 	})
 }
 

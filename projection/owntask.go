@@ -21,7 +21,7 @@ import (
 // ("ich muss noch", "мне ещё нужно", "ainda preciso", "il me reste à").
 // A message that calls a tool is the agent at work: its "I still need to
 // run the tests" is narration, carried out next, and is not read; its
-// promise of work with an object is (promise.go). What
+// promise that one of its calls keeps is (promise.go). What
 // was done ("Erledigt: …"), a label with nothing after it or only
 // "none", and a question are no task.
 //
@@ -70,10 +70,10 @@ func (r *Reducer) ownOpenTasks(ev *Event, ref EventRef) {
 	}
 	tasks := ownTasks(ev.Text)
 	if len(ev.Calls) > 0 {
-		// the agent at work: its "still need to" is narration, but a
-		// promise with an object of work is kept; the call that does it
-		// (the file it names written) is its done (promise.go)
-		tasks = slices.DeleteFunc(tasks, func(t string) bool { return !ownPromise(t) })
+		// the agent at work: what it says is narration of its calls,
+		// except a promise one of them keeps (the file it names
+		// written), kept to be done by that call (promise.go)
+		tasks = slices.DeleteFunc(tasks, func(t string) bool { return !ownPromise(t) || !keptBeside(t, ev.Calls) })
 	}
 	for _, t := range tasks {
 		p := Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(t), Value: oneLine(t, valueRunes), Quote: t, Links: mentions(t)}
@@ -149,4 +149,16 @@ func listedUnder(text, label, it string) bool {
 	}
 	line = strings.TrimSpace(line)
 	return line == "-" || line == "*" || line == "•" || numberedMarkRE.MatchString(line+" x")
+}
+
+// keptBeside reports whether one of calls writes the file the agent's
+// promise t names, its promised test, changelog or README.
+func keptBeside(t string, calls []Call) bool {
+	for i := range calls {
+		_, p := argString(calls[i].Args, fileArgKeys)
+		if _, writes := fileOp(&calls[i]); p != "" && writes && (linksPath(mentions(t), p) || testDone(t, p) || docDone(t, p)) {
+			return true
+		}
+	}
+	return false
 }

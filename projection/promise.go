@@ -20,7 +20,9 @@ import (
 // written after it (testDone), for a promised changelog or README that
 // file (docDone). Said beside the call that does it ("Dopiszę też wpis
 // do CHANGELOG" with the CHANGELOG.md edit), it is done by that call;
-// beside another call it stays open (owntask.go). A promise that restates an open
+// beside other calls it is narration of them ("Now I'll add tests for
+// process_message:" and an edit of the module holding them), not read
+// (owntask.go). A promise that restates an open
 // obligation ("The README section I'll write by Monday" after the user's
 // "could you write a section in the README … by Monday") takes that one
 // on rather than adding another (promisedAgain).
