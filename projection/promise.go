@@ -60,7 +60,7 @@ var (
 		`|dopiszę|dodam|zaktualizuję|uzupełnię|napiszę|udokumentuję` +
 		// Hinglish: the first-person future, "daal dunga", "likh dungi",
 		// "update karunga"
-		`|\p{L}+\s+(?:dunga|dungi|doonga|doongi)|(?:kar|likh|daal|dal|jod|bana|bhej)(?:unga|ungi|oonga|oongi)` +
+		`|(?:daal|dal|likh|jod|bana|(?:add|update|document|create|write|extend|note)\s+kar)\s+(?:dunga|dungi|doonga|doongi)|(?:likh|daal|jod|bana)(?:unga|ungi|oonga|oongi)|(?:add|update|document|create|write|extend|note)\s+kar(?:unga|ungi|oonga|oongi)` +
 		`)(?:[^\p{L}]|$)`)
 
 	// promiseNotRE is what makes such a sentence no promise: the past, a

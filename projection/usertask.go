@@ -35,7 +35,7 @@ var (
 		`|我(?:们)?自己(?:来|去)?(?:弄|做|写|开|搞|处理|提|建|发|加|改|跟)|自分で|(?:제가|내가)\s*직접` +
 		// Hinglish: "main … kar dungi", "khud add karunga": the speaker
 		// and the first-person future
-		`|(?i:(?:^|[^\p{L}])(?:main|mai|hum|khud)\s+(?:\S+\s+){0,6}?(?:\p{L}+\s+(?:dunga|dungi|doonga|doongi|lunga|lungi|denge|lenge)|(?:kar|likh|daal|jod|bana|bhej|dekh)(?:unga|ungi|enge))(?:[^\p{L}]|$))`)
+		`|(?i:(?:^|[^\p{L}])(?:main|mai|hum|khud)\s+(?:\S+\s+){0,6}?(?:(?:kar|likh|daal|dal|jod|bana|bhej|khol)\s+(?:dunga|dungi|doonga|doongi|lunga|lungi|denge|lenge)|(?:kar|likh|daal|jod|bana|bhej|khol)(?:unga|ungi|enge))(?:[^\p{L}]|$))`)
 	// userTookRE is the work said done, or the cue meaning something
 	// else ("selbst wenn": even if; "weiß ich selbst nicht").
 	userTookRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:não|weiß|sé|já|déjà|già)(?:[^\p{L}]|$)|\b(?:not|don't|doesn't|can't|nicht|kein\w*|pas|non|niet|inte|know|weiss|sei|sais|weet|vet|i\s+(?:did|have|'ve|already)|i've|we\s+(?:did|have|already)|we've|already|hab|habe|haben|hatte|hatten|schon|bereits|selbst\s+wenn|selbst\s+dann|fiz|abri|escrevi|criei|mandei|ya|hice|j'ai|nous\s+avons|ho|abbiamo|heb|hebben|har|redan)\b` +
