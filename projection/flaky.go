@@ -16,7 +16,7 @@ import (
 // loop or a --count option, testrepeat.go) passes. A sentence marks a
 // failure flaky when it calls a thing flaky or intermittent, in the
 // languages the lexicons read ("es flaky", "es intermitente", "échoue
-// parfois", "원래 가끔 그래", "плавающий тест"), and names the failed test
+// parfois", "원래 가끔 그래", "плавающий тест", "test jest niestabilny"), and names the failed test
 // or run (a word of it in code: its test's name, a name in code of its
 // command), or names no name in code and comes right after the one newest
 // failure, or answers the agent's message that named the failure ("그
@@ -42,11 +42,13 @@ var (
 	flakyRE = mustPattern(`(?i)\b(?:flaky|flakey|flake|intermittent(?:ly|e|es|s)?|intermitente(?:s|mente)?|intermittente?|nondeterministic|non-deterministic|sporadisch)\b|(?:^|[^\pL])instáve(?:l|is)(?:[^\pL]|$)|` +
 		`\b(?:(?:fails?|failing|breaks?|crashes)\s+(?:sometimes|randomly|now\s+and\s+then|from\s+time\s+to\s+time|every\s+(?:now|so)\s+often)|(?:sometimes|randomly)\s+(?:fails?|breaks?|times?\s+out))\b|` +
 		`(?:^|[^\pL])(?:a\s+veces\s+falla|falla\s+a\s+veces|(?:échoue|plante|casse)\s+parfois|parfois\s+(?:échoue|plante|rouge)|schlägt\s+manchmal\s+fehl|manchmal\s+(?:rot|fehlschl\pL*)|às\s+vezes\s+falha|falha\s+às\s+vezes|a\s+volte\s+fallisce|fallisce\s+a\s+volte)\b|` +
-		`(?:^|[^\pL])(?:флак\pL*|флейк\pL*|флэйк\pL*|плавающ\pL*)|간헐적|플레이키|가끔\s*(?:실패|그래|그런|깨지|깨져|터지|터져|떨어지|떨어져|죽)|不安定(?:な|です|だ)|フレーキー|たまに(?:落ちる|失敗)|偶发|偶现|时好时坏|不稳定`)
+		`(?:^|[^\pL])(?:флак\pL*|флейк\pL*|флэйк\pL*|плавающ\pL*)|간헐적|플레이키|가끔\s*(?:실패|그래|그런|깨지|깨져|터지|터져|떨어지|떨어져|죽)|不安定(?:な|です|だ)|フレーキー|たまに(?:落ちる|失敗)|偶发|偶现|时好时坏|不稳定|` +
+		// Polish, Hinglish
+		`(?i:(?:^|[^\pL])(?:niestabiln\pL*|(?:czasem|czasami|losowo|sporadycznie)\s+(?:pada|padają|failuje|się\s+wywala|wywala\s+się|nie\s+przechodzi)|(?:pada|failuje)\s+(?:czasem|czasami|losowo)|kabhi\s+kabhi\s+fail\pL*)(?:[^\pL]|$))`)
 	// flakyNotRE negates or doubts it.
 	flakyNotRE = mustPattern(`(?i)\b(?:not|isn't|isnt|aren't|wasn't|no\s+longer|never)\s+(?:a\s+|really\s+)?(?:flaky|flakey|flake|intermittent)|(?:flaky|フレーキー|不安定)\s*(?:じゃ|では)(?:ない|なく|ありません)|不是(?:偶发|偶现|不稳定)|并不(?:偶发|不稳定)|\bnot\s+(?:flaky|a\s+flake)|` +
 		`(?:^|[^\pL])(?:no\s+(?:es|está|son)|n'est\s+pas|ne\s+sont\s+pas|pas|nicht|kein|não\s+é|non\s+è)\s+(?:un\s+|une\s+|ein\s+|uno\s+)?(?:test\s+)?(?:flaky|flakey|intermitente|intermittente?|sporadisch)|` +
-		`(?:^|[^\pL])не\s+(?:флак|флейк|флэйк|плавающ)|(?:flaky|플레이키|간헐적|가끔\s*그런)\S*\s*(?:이|가|은|는)?\s*(?:아니|않)|` +
+		`(?:^|[^\pL])не\s+(?:флак|флейк|флэйк|плавающ)|(?i:(?:^|[^\pL])(?:nie\s+(?:jest\s+)?|czy\s+(?:\pL+\s+){0,3}?)(?:flaky|niestabiln))|(?:flaky|플레이키|간헐적|가끔\s*그런)\S*\s*(?:이|가|은|는)?\s*(?:아니|않)|` +
 		// a test to come: "rerun it to see if it is flaky", "lo relanzo para ver si es intermitente"
 		`\b(?:if|whether|see|check|ob|si|se|whether)\s+(?:(?:it|it's|its|is|es|est|c'est|è|é|ist|es\s+un|the\s+test|el\s+test|le\s+test)\s+)*(?:really\s+|just\s+|realmente\s+|solo\s+)?(?:a\s+)?(?:flaky|flakey|intermittent|intermitente|intermittente?)`)
 	// flakyApartRE leaves a thing out of a run: the flaky thing a

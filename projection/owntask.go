@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -19,7 +20,8 @@ import (
 // colon or in the list under it, and a first-person "still need to"
 // ("ich muss noch", "мне ещё нужно", "ainda preciso", "il me reste à").
 // A message that calls a tool is the agent at work: its "I still need to
-// run the tests" is narration, carried out next, and is not read. What
+// run the tests" is narration, carried out next, and is not read; its
+// promise that one of its calls keeps is (promise.go). What
 // was done ("Erledigt: …"), a label with nothing after it or only
 // "none", and a question are no task.
 //
@@ -63,10 +65,17 @@ func ownOpenWork(ev *Event, out []Proposal) []Proposal {
 // agent states no obligation by a proposal (admit); as the tasks it hands
 // off (handedoff.go), these are kept here.
 func (r *Reducer) ownOpenTasks(ev *Event, ref EventRef) {
-	if ev.Text == "" || len(ev.Calls) > 0 {
+	if ev.Text == "" {
 		return
 	}
-	for _, t := range ownTasks(ev.Text) {
+	tasks := ownTasks(ev.Text)
+	if len(ev.Calls) > 0 {
+		// the agent at work: what it says is narration of its calls,
+		// except a promise one of them keeps (the file it names
+		// written), kept to be done by that call (promise.go)
+		tasks = slices.DeleteFunc(tasks, func(t string) bool { return !ownPromise(t) || !keptBeside(t, ev.Calls) })
+	}
+	for _, t := range tasks {
 		p := Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(t), Value: oneLine(t, valueRunes), Quote: t, Links: mentions(t)}
 		if r.hot[slot(KindObligation, p.Key)] != nil {
 			continue
@@ -140,4 +149,16 @@ func listedUnder(text, label, it string) bool {
 	}
 	line = strings.TrimSpace(line)
 	return line == "-" || line == "*" || line == "•" || numberedMarkRE.MatchString(line+" x")
+}
+
+// keptBeside reports whether one of calls writes the file the agent's
+// promise t names, its promised test, changelog or README.
+func keptBeside(t string, calls []Call) bool {
+	for i := range calls {
+		_, p := argString(calls[i].Args, fileArgKeys)
+		if _, writes := fileOp(&calls[i]); p != "" && writes && (linksPath(mentions(t), p) || testDone(t, p) || docDone(t, p)) {
+			return true
+		}
+	}
+	return false
 }

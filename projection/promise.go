@@ -1,20 +1,28 @@
 package projection
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Work the agent promises to do.
 //
 // "Ik zet de positie terug en voeg een test toe", "Da parte mia: aggiorno
 // il README del chart …", "I'll update docs/deploy.md before Monday",
-// "je mets à jour le CHANGELOG", "ich ergänze einen Test für den Export":
-// in a message that calls no tool (a report to the user, or what it says
-// before it acts), the agent commits itself, in the first person, to a
-// piece of work with an object: a test, the docs, the changelog, or a
-// file it names. That is an open obligation, the
-// agent's, read beside its "still need to" (owntask.go); it is done as any
+// "je mets à jour le CHANGELOG", "ich ergänze einen Test für den Export",
+// "Dopiszę też wpis do CHANGELOG", "CHANGELOG mein entry daal dunga": in
+// a report to the user, or beside the calls it makes, the agent commits
+// itself, in the first person, to a piece of work with an object: a
+// test, the docs, the changelog, or a file it names. That is an open
+// obligation, the agent's, read beside its "still need to" (owntask.go); it is done as any
 // other: the file it names written (touched, reduceoutcome.go), a later
-// "Updated …" (done.go, donereport.go), and for a promised test a test
-// file written after it (testDone). A promise that restates an open
+// "Updated …" (done.go, donereport.go), for a promised test a test file
+// written after it (testDone), for a promised changelog or README that
+// file (docDone). Said beside the call that does it ("Dopiszę też wpis
+// do CHANGELOG" with the CHANGELOG.md edit), it is done by that call;
+// beside other calls it is narration of them ("Now I'll add tests for
+// process_message:" and an edit of the module holding them), not read
+// (owntask.go). A promise that restates an open
 // obligation ("The README section I'll write by Monday" after the user's
 // "could you write a section in the README … by Monday") takes that one
 // on rather than adding another (promisedAgain).
@@ -50,11 +58,14 @@ var (
 		`|добавлю|обновлю|напишу|допишу|задокументирую|додам|оновлю|напишу` +
 		// Polish
 		`|dopiszę|dodam|zaktualizuję|uzupełnię|napiszę|udokumentuję` +
+		// Hinglish: the first-person future, "daal dunga", "likh dungi",
+		// "update karunga"
+		`|(?:daal|dal|likh|jod|bana|(?:add|update|document|create|write|extend|note)\s+kar)\s+(?:dunga|dungi|doonga|doongi)|(?:likh|daal|jod|bana)(?:unga|ungi|oonga|oongi)|(?:add|update|document|create|write|extend|note)\s+kar(?:unga|ungi|oonga|oongi)` +
 		`)(?:[^\p{L}]|$)`)
 
 	// promiseNotRE is what makes such a sentence no promise: the past, a
 	// negation, an offer or a condition left to the user.
-	promiseNotRE = mustPattern(`(?i)(?:^|[^\p{L}'’])(?:if\s+you|should\s+i|shall\s+i|want\s+me|i\s+can|i\s+could|i\s+won't|i\s+will\s+not|i'll\s+not|i\s+(?:have|had|already)|i've|als\s+je|wil\s+je|zal\s+ik|kan\s+ik|heb|had|niet|geen|al\s+gedaan|wenn\s+du|wenn\s+sie|soll\s+ich|kann\s+ich|habe|hab|nicht|kein\w*|si\s+tu|si\s+vous|veux-tu|voulez-vous|je\s+peux|j'ai|ne\s|n['’]|pas|se\s+vuoi|se\s+volete|vuoi\s+che|posso|ho|non|si\s+quieres|quieres\s+que|puedo|he|no|se\s+quiser|quer\s+que|posso|já|não|om\s+du|vill\s+du|ska\s+jag|kan\s+jag|har|inte|если|хочешь|могу|не|якщо|можу)(?:[^\p{L}]|$)`)
+	promiseNotRE = mustPattern(`(?i)(?:^|[^\p{L}'’])(?:if\s+you|should\s+i|shall\s+i|want\s+me|i\s+can|i\s+could|i\s+won't|i\s+will\s+not|i'll\s+not|i\s+(?:have|had|already)|i've|als\s+je|wil\s+je|zal\s+ik|kan\s+ik|heb|had|niet|geen|al\s+gedaan|wenn\s+du|wenn\s+sie|soll\s+ich|kann\s+ich|habe|hab|nicht|kein\w*|si\s+tu|si\s+vous|veux-tu|voulez-vous|je\s+peux|j'ai|ne\s|n['’]|pas|se\s+vuoi|se\s+volete|vuoi\s+che|posso|ho|non|si\s+quieres|quieres\s+que|puedo|he|no|se\s+quiser|quer\s+que|posso|já|não|om\s+du|vill\s+du|ska\s+jag|kan\s+jag|har|inte|если|хочешь|могу|не|якщо|можу|kya|nahi|nahin|nhi|mat|agar|(?:kar|daal|dal|likh|jod|bana|bhej|de|le)\s+(?:di|diya|diye|li|liya|liye|chuka|chuki))(?:[^\p{L}]|$)`)
 
 	// promiseObjRE is an object of work named without a file: a test, the
 	// docs, the changelog.
@@ -103,6 +114,30 @@ var promiseFileRE = mustPattern(`^[\w.-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}$`)
 // agent's promised test v: v promises a test and p is a test file.
 func testDone(v, p string) bool {
 	return promiseRE.MatchString(v) && promiseTestRE.MatchString(v) && testPathRE.MatchString(p)
+}
+
+// docDone reports whether a successful write of file p does the agent's
+// promised changelog or README v: v promises one by that name ("Dopiszę
+// wpis do CHANGELOG", "I'll update the README") and p is that file
+// (CHANGELOG.md, docs/README.rst: its name before the extension).
+func docDone(v, p string) bool {
+	if !ownPromise(v) {
+		return false
+	}
+	base := strings.ToLower(path.Base(p))
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	if base != "changelog" && base != "readme" {
+		return false
+	}
+	return promiseDocRE[base].MatchString(v)
+}
+
+// promiseDocRE names a changelog or a README in a promise.
+var promiseDocRE = map[string]*pattern{
+	"changelog": mustPattern(`(?i)(?:^|[^\p{L}])changelog(?:[^\p{L}]|$)`),
+	"readme":    mustPattern(`(?i)(?:^|[^\p{L}])readme(?:[^\p{L}]|$)`),
 }
 
 // promisedAgain is the open obligation the agent's promise t takes on

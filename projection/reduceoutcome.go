@@ -290,7 +290,7 @@ func (r *Reducer) touched(p string, ref EventRef, moved map[*Anchor]bool) {
 		case a.Kind == KindNegative && a.Lifecycle == Active && linksPath(a.Links, p):
 			a.Lifecycle = Stale
 			a.addRef(ref)
-		case a.Kind == KindObligation && a.Lifecycle == Open && (linksPath(a.Links, p) || testDone(a.Value, p) || versionTaskRE.MatchString(a.Value) && manifestRE.MatchString(base) && len(a.Links) == 0):
+		case a.Kind == KindObligation && a.Lifecycle == Open && (linksPath(a.Links, p) || testDone(a.Value, p) || docDone(a.Value, p) || versionTaskRE.MatchString(a.Value) && manifestRE.MatchString(base) && len(a.Links) == 0):
 			a.Lifecycle = Done
 			a.addRef(ref)
 		}

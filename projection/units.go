@@ -85,6 +85,10 @@ func (u *unitReader) unitOf(at int, line string) string {
 		if file, _, ok := strings.Cut(line[len("FAILED "):], "::"); ok && strings.HasSuffix(file, ".py") {
 			return file
 		}
+	case flutterFailRE.MatchString(line):
+		// flutter test: the file the output says the test is in
+		// (fluttertest.go)
+		return flutterUnit(u.text, at, flutterFailRE.FindStringSubmatch(line)[1])
 	case fileFailRE.MatchString(line):
 		return fileFailRE.FindStringSubmatch(line)[1]
 	case strings.HasPrefix(line, "✕") || strings.HasPrefix(line, "✗") || strings.HasPrefix(line, "×"):
@@ -164,7 +168,7 @@ func (r *Reducer) unitHits(text string, f *Anchor, hit []*Anchor) []*Anchor {
 		if !read {
 			passed, read = passedUnits(r.call, text), true
 		}
-		if slices.Contains(passed, u) {
+		if slices.Contains(passed, u) || flutterUnitPassed(r.call, text, u) {
 			hit = append(hit, a)
 		}
 	}

@@ -8,7 +8,9 @@ import "strings"
 // peço review pro Caio", "релизную ноту к 0.9 я напишу сам", "I'll file
 // the Jira ticket myself": the user says they will do a piece of work,
 // marked as their own by "myself" (selbst, eu mesmo, сам, moi-même, yo
-// mismo, io stesso, zelf, själv, 我自己, 自分で, 직접). It is still owed,
+// mismo, io stesso, zelf, själv, 我自己, 自分で, 직접; in Hinglish "khud", or
+// "main" with the first-person future: "main console mein add kar
+// dungi", after the agent's "console mein add karna padega"). It is still owed,
 // by the user: an open obligation whose value is the user's sentence,
 // which names the owner, and whose Because keeps that sentence as the
 // word of who holds it (as handedoff.go keeps a team's). An open task of
@@ -30,15 +32,18 @@ var (
 		`|\bio\s+stess[oa]\b|\bnoi\s+stessi\b|\b(?:lo|la|li|le)\s+faccio\s+io\b|\bme\s+ne\s+occupo\s+io\b` +
 		`|\b(?:ik|wij|we)\s+(?:\S+\s+)?zelf\b|\b(?:jag|vi)\s+(?:\S+\s+)?själva?\b` +
 		`|(?:^|[^\p{L}])(?:я|мы|ми)\s+(?:\p{L}+\s+){0,2}?сам[аиі]?(?:[^\p{L}]|$)|(?:^|[^\p{L}])сам[аиі]?\s+(?:\p{L}+\s+)?\p{L}+(?:[ую]|ем|им)(?:[^\p{L}]|$)` +
-		`|我(?:们)?自己(?:来|去)?(?:弄|做|写|开|搞|处理|提|建|发|加|改|跟)|自分で|(?:제가|내가)\s*직접`)
+		`|我(?:们)?自己(?:来|去)?(?:弄|做|写|开|搞|处理|提|建|发|加|改|跟)|自分で|(?:제가|내가)\s*직접` +
+		// Hinglish: "main … kar dungi", "khud add karunga": the speaker
+		// and the first-person future
+		`|(?i:(?:^|[^\p{L}])(?:main|mai|hum|khud)\s+(?:\S+\s+){0,6}?(?:(?:kar|likh|daal|dal|jod|bana|bhej|khol)\s+(?:dunga|dungi|doonga|doongi|lunga|lungi|denge|lenge)|(?:kar|likh|daal|jod|bana|bhej|khol)(?:unga|ungi|enge))(?:[^\p{L}]|$))`)
 	// userTookRE is the work said done, or the cue meaning something
 	// else ("selbst wenn": even if; "weiß ich selbst nicht").
 	userTookRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:não|weiß|sé|já|déjà|già)(?:[^\p{L}]|$)|\b(?:not|don't|doesn't|can't|nicht|kein\w*|pas|non|niet|inte|know|weiss|sei|sais|weet|vet|i\s+(?:did|have|'ve|already)|i've|we\s+(?:did|have|already)|we've|already|hab|habe|haben|hatte|hatten|schon|bereits|selbst\s+wenn|selbst\s+dann|fiz|abri|escrevi|criei|mandei|ya|hice|j'ai|nous\s+avons|ho|abbiamo|heb|hebben|har|redan)\b` +
-		`|(?:^|[^\p{L}])(?:уже|вже|не|знаю|знаем)(?:[^\p{L}]|$)|сам[аиі]?\s+\p{L}+(?:ал|ял|ил|ел|ыл|ув|ав|ив)[аи]?(?:[^\p{L}]|$)|\p{L}+(?:ал|ял|ил|ел|ыл|ав|ив)[аи]?\s+сам|了|已经|ました|済み|했|었`)
+		`|(?:^|[^\p{L}])(?:уже|вже|не|знаю|знаем)(?:[^\p{L}]|$)|(?i:(?:^|[^\p{L}])(?:kya|nahi|nahin|nhi|mat|agar|pata|diya|diye|chuka|chuki)(?:[^\p{L}]|$))|сам[аиі]?\s+\p{L}+(?:ал|ял|ил|ел|ыл|ув|ав|ив)[аи]?(?:[^\p{L}]|$)|\p{L}+(?:ал|ял|ил|ел|ыл|ав|ив)[аи]?\s+сам|了|已经|ました|済み|했|었`)
 )
 
 // selfWordRE are the words that mark the speaker's own doing.
-var selfWordRE = mustPattern(`(?i)\b(?:i'll|i|we'll|we|myself|ourselves|ich|wir|selbst|selber|eu|n[óo]s|mesm[oa]s?|yo|mism[oa]s?|moi-m[êe]me|nous-m[êe]mes|io|noi|stess[oa]|stessi|ik|wij|zelf|jag|vi|själva?)\b|(?:^|[^\p{L}])(?:я|мы|ми|сам[аиі]?)(?:[^\p{L}]|$)|我们?|自己|自分で|제가|내가|직접`)
+var selfWordRE = mustPattern(`(?i)\b(?:i'll|i|we'll|we|myself|ourselves|ich|wir|selbst|selber|eu|n[óo]s|mesm[oa]s?|yo|mism[oa]s?|moi-m[êe]me|nous-m[êe]mes|io|noi|stess[oa]|stessi|ik|wij|zelf|jag|vi|själva?)\b|(?:^|[^\p{L}])(?:я|мы|ми|сам[аиі]?)(?:[^\p{L}]|$)|我们?|自己|自分で|제가|내가|직접|(?i:(?:^|[^\p{L}])(?:main|mai|hum|khud)(?:[^\p{L}]|$))`)
 
 // userTakes adds to out, for user text, an open obligation for each
 // sentence in which the user takes a task on themselves (see above).

@@ -11,7 +11,9 @@ import (
 // "make lint" printed "docker compose exec api ruff check app tests",
 // "All checks passed!", "docker compose exec api mypy app" and "Success:
 // no issues found in 38 source files": make, just, task and a shell
-// script echo the lines they run ("+ cmd" under "set -x"), and a run
+// script echo the lines they run ("+ cmd" under "set -x"; composer's
+// scripts "> cmd": "composer check" printing "> ./vendor/bin/phpstan
+// analyse", " [OK] No errors", "> ./vendor/bin/pest"), and a run
 // that exited 0 ran each of them passing. Unlike a package script's
 // echo (npmscript.go), such a line looks like any other output, so it is
 // read as a run only when it runs a known checker or test runner
@@ -24,7 +26,7 @@ import (
 // a grep printing a Makefile), nor a line naming the target alone.
 
 // taskRunnerRE is a call that runs a task runner's target or a script.
-var taskRunnerRE = mustPattern(`(?:^|[\s;&|(])(?:g?make|just|task|mage|tox|nox|invoke|inv)(?:\s+-\S+)*\s+[\w:.\-/]+|(?:^|[\s;&|(])(?:(?:ba|z)?sh\s+)?(?:\.{0,2}/)?[\w./\-]+\.sh\b`)
+var taskRunnerRE = mustPattern(`(?:^|[\s;&|(])(?:g?make|just|task|mage|tox|nox|invoke|inv|composer(?:\s+-\S+)*(?:\s+run(?:-script)?)?)(?:\s+-\S+)*\s+[\w:.\-/]+|(?:^|[\s;&|(])(?:(?:ba|z)?sh\s+)?(?:\.{0,2}/)?[\w./\-]+\.sh\b`)
 
 // checkPassRE is a checker's own report of a pass, by checker.
 var checkPassRE = map[string]*pattern{
@@ -37,6 +39,8 @@ var checkPassRE = map[string]*pattern{
 	"black":         mustPattern(`(?m)^All done! `),
 	"prettier":      mustPattern(`(?m)^All matched files use Prettier code style!`),
 	"pyright":       mustPattern(`(?m)^0 errors, \d+ warnings?, \d+ (?:informations|notes)`),
+	"phpstan":       mustPattern(`(?m)^\s*\[OK\] No errors`),
+	"psalm":         mustPattern(`(?m)^No errors found!`),
 }
 
 // silentPass are the checkers that print nothing when they pass.
@@ -65,7 +69,7 @@ func echoedRuns(call, out string) []string {
 	lines := strings.Split(out, "\n")
 	var echoes []echo
 	for i, l := range lines {
-		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "+ "))
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(l), "+ "), "> "))
 		if t := echoTool(l); t != "" {
 			echoes = append(echoes, echo{l, t, i})
 		}
