@@ -168,8 +168,10 @@ func (d Document) State() (*State, error) {
 // 2origin-harness reference also leaves out members of those four names
 // inside nested objects, so a document with such a member (a decision with
 // its own "version", an extension object with an "actor") hashes
-// differently there: a file it wrote verifies here as edited outside the
-// store, and the reverse. Documents of the RFC's shape have none and hash
+// differently there: EF keeps the RFC's rule, so a file it wrote fails
+// verification here (ef origin verify names both hashes, NestedStripHash
+// being the reference's, and says the content was not edited), and the
+// reverse. Documents of the RFC's shape have none and hash
 // the same in both (the reference's own output verifies here).
 func (d Document) ContentHash() (string, error) {
 	rest := make(map[string]json.RawMessage, len(d))
@@ -188,6 +190,53 @@ func (d Document) ContentHash() (string, error) {
 	}
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// NestedStripHash is the content hash under the rule of the 2origin-harness
+// reference implementation: version, updated_at, content_hash and actor
+// are left out at every nesting level, not only at the top as RFC-0005
+// §3.1 writes it (ContentHash). It is not the store's hash; verify uses
+// it to tell a file another implementation hashed from one edited
+// outside the store. It equals ContentHash when no nested object has a
+// member of those names.
+func (d Document) NestedStripHash() (string, error) {
+	raw, err := json.Marshal(map[string]json.RawMessage(d))
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	if raw, err = json.Marshal(stripNested(v)); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	canon, err := bundle.Canonicalize(raw)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// stripNested removes the unhashed member names from every object in v.
+func stripNested(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range unhashed {
+			delete(x, k)
+		}
+		for k, e := range x {
+			x[k] = stripNested(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = stripNested(e)
+		}
+	}
+	return v
 }
 
 // ContentHash parses data and returns its content hash.
