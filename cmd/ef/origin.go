@@ -36,7 +36,9 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   hash FILE|-                                    print a task.origin document's content hash
   verify DIR [--root R] [--store B] [--json]     check every task.origin under DIR and recheck every source
                                                  (--project P for the bundle store: that workspace's default one)
-  bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
+  bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle in a token budget: the current task (goal,
+                                                 constraints, current state, next steps first; facts dropped
+                                                 first, oldest first, and counted), then verified facts of the scope
   export LOG --out DIR --task ID [--scope S] [--store BUNDLES | --project P] [--expect HASH]
                                                  build a task.origin from a session's projection (EF handoff;
                                                  LOG is any log or trajectory ef state reads, or -);
@@ -483,7 +485,9 @@ func (rc *recallChecker) check(ref string) (ok bool, why string) {
 
 func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("origin bundle", "origin bundle DIR [--task ID] [--scope S] [--budget N] [--json]", stderr,
-		"Prints the session-start bundle: the current task in full, the verified facts of its scope.")
+		"Prints the session-start bundle in the budget: the current task (goal, constraints, current state and next steps first;\n"+
+			"over the budget its facts go first, the oldest first, then its other sections, each drop said in the header),\n"+
+			"then the verified facts of its scope.")
 	task := fs.String("task", "", "current task id (default: the task updated last)")
 	var scope multiFlag
 	fs.Var(&scope, "scope", "scope whose verified facts are carried (repeatable; default: the current task's scope)")
