@@ -16,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/origin/handoff"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 	"github.com/epistemicfold/ef/projection"
+	"github.com/epistemicfold/ef/validator"
 )
 
 // originExport implements `ef origin export <log> --out DIR --task ID
@@ -104,6 +105,9 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	// Larger caps than a live session's: the export wants every piece of
 	// evidence the log holds, not the hot window's.
 	r := engine.ProjectLog(s, projection.Options{Caps: projection.Caps{Evidence: 512, Artifacts: 256}})
+	// The events again, as the reducer read them: the files the session
+	// changed and how it ended are read from them.
+	projection.HostEvents(s, 0, s.Len()-1, validator.IsErrorResult, func(e projection.Event) { opts.Events = append(opts.Events, e) })
 	next, err := handoff.Build(*task, r, base, opts)
 	if err != nil {
 		return err
