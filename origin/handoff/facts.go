@@ -15,9 +15,10 @@ import (
 //   - a current value ("value: staging_bucket = s3://…"), citing the
 //     event that set it;
 //   - a check that passes as the session ends: the last outcome of a test
-//     run (pytest, go test, npm test, …) that passed, or of any command
-//     or test that failed during the session and passes now, citing the
-//     command (rerunnable) and the event;
+//     run (pytest, go test, npm test, …) that passed, or of any shell
+//     command or test that failed during the session and passes now (not
+//     a file tool's write: that is an artifact), citing the command
+//     (rerunnable) and the event;
 //   - a hypothesis: supported or established ones as facts citing their
 //     event, open ones unverified;
 //   - a rejected approach, with the reason given (negative knowledge).
@@ -66,7 +67,7 @@ func factsOf(st projection.State, anchors []*projection.Anchor, opts Options) []
 	}
 	for _, n := range st.Negative {
 		claim := "rejected approach: " + oneLine(n.Value)
-		if n.Because != "" {
+		if b := oneLine(n.Because); b != "" && !strings.Contains(claim, b) && !strings.Contains(b, oneLine(n.Value)) {
 			claim += " (because " + oneLine(n.Because) + ")"
 		}
 		add(n.Seq(), claim, logRef(n.Seq(), opts), true)
@@ -94,9 +95,11 @@ func checksOf(anchors []*projection.Anchor) []*projection.Anchor {
 		if a.Kind != projection.KindEvidence || !passed(a) {
 			continue
 		}
+		// A tool's write that failed and then passed is an action done
+		// (artifacts), not a check.
 		cmd, isCmd := strings.CutPrefix(a.Key, "command/-/")
 		switch {
-		case failed[a.Key]:
+		case failed[a.Key] && (isCmd || strings.HasPrefix(a.Key, "test/")):
 		case isCmd && projection.IsTestRun(cmd):
 		default:
 			continue

@@ -250,7 +250,7 @@ func currentOf(st projection.State, lastSeq int, opts Options) string {
 		}
 		parts = append(parts, "current values: "+strings.Join(vs, "; "))
 	}
-	if e := endingOf(opts.Events); e != "" {
+	if e := endingOf(opts.Events, st); e != "" {
 		parts = append(parts, e)
 	}
 	where := "the session"

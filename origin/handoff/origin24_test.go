@@ -16,7 +16,7 @@ func say(seq int, role projection.Role, text string) projection.Event {
 // export replays evs and builds the task with the events given.
 func export(t *testing.T, evs []projection.Event) (facts, steps, artifacts []string, current string) {
 	t.Helper()
-	st, err := handoff.Build("t1", replay(evs), nil, handoff.Options{LogName: "a.jsonl", Events: evs})
+	st, err := handoff.Build("t1", replay(evs), nil, handoff.Options{LogName: "a.jsonl", Events: evs, Goal: "the goal given"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,5 +106,36 @@ func TestExportSaysHowTheSessionEnded(t *testing.T) {
 	_, _, _, done := export(t, append(base, say(3, projection.RoleAssistant, "The fix is in and the tests pass.")))
 	if !strings.Contains(done, "ends with the agent's reply (event 3)") || strings.Contains(done, "no reply") {
 		t.Errorf("finished: %q", done)
+	}
+}
+
+// A task handed in ends so even when a tool result comes last (SWE-agent's
+// submit answers with the diff).
+func TestExportHandedInIsNotCutOff(t *testing.T) {
+	evs := []projection.Event{
+		say(0, projection.RoleUser, "Fix the parser."),
+		call(1, "c1", "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT && git add -A && git diff --cached"),
+		result(2, "c1", "diff --git a/src/p.py b/src/p.py", false),
+	}
+	_, _, arts, current := export(t, evs)
+	if !strings.Contains(current, "handed in") || strings.Contains(current, "no reply") || !slices.Contains(arts, "src/p.py") {
+		t.Errorf("handed in: %q, artifacts %q", current, arts)
+	}
+}
+
+// A file tool's write that failed and then passed is an artifact, not a
+// fact.
+func TestExportToolRetryIsNoFact(t *testing.T) {
+	w := func(seq int, id string) projection.Event {
+		return projection.Event{Seq: seq, Role: projection.RoleAssistant, Calls: []projection.Call{{ID: id, Name: "Write", Args: map[string]any{"file_path": "src/app.ts", "content": "x"}}}}
+	}
+	evs := []projection.Event{
+		say(0, projection.RoleUser, "Add the app entry point."),
+		w(1, "c1"), result(2, "c1", "File has not been read yet. Read it first before writing to it.", true),
+		w(3, "c2"), result(4, "c2", "The file src/app.ts has been updated.", false),
+	}
+	facts, _, arts, _ := export(t, evs)
+	if has(facts, "Write") || !slices.Contains(arts, "src/app.ts") {
+		t.Errorf("facts %q, artifacts %q", facts, arts)
 	}
 }

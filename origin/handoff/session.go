@@ -157,7 +157,16 @@ func samePath(a, b string) bool { return projection.SamePath(a, b) || projection
 // agent's reply, or cut off (a tool result no reply followed, a call
 // whose result was never recorded, a user message no reply answered).
 // "" when there are no events.
-func endingOf(events []projection.Event) string {
+//
+// A task the session handed in (the projection's session_outcome value:
+// SWE-agent's submit, mini-swe-agent's final-output marker, a goal
+// completed) ended so, whatever event came last.
+func endingOf(events []projection.Event, st projection.State) string {
+	for _, v := range st.StateHeads {
+		if v.Key == "value/-/session_outcome" {
+			return fmt.Sprintf("the session ended with the task handed in (%s, event %d)", oneLine(v.Value), v.Seq())
+		}
+	}
 	if len(events) == 0 {
 		return ""
 	}
