@@ -280,8 +280,6 @@ func (r *Reducer) leftBehind(c *Call, ref EventRef) {
 			supersedeFailure(a, "done without "+p, ref)
 		}
 	}
-	// A package a failure lacked, installed (installed.go).
-	r.installedMissing(cmd, ref)
 }
 
 // probesDone supersedes, the task handed in, the open failures of the

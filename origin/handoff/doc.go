@@ -13,8 +13,7 @@
 //	                current values and how the session ended (on the
 //	                agent's reply, or cut off after a tool result)
 //	next_steps    ← open obligations, then open failures; never a failure
-//	                the projection closed (resolved, verified, superseded:
-//	                a package it lacked installed since, a script removed)
+//	                the projection closed (resolved, verified, superseded)
 //	decisions     ← active decisions, with the reason the session gave
 //	artifacts     ← the files the session changed: written or edited by a
 //	                tool, "sed -i", a redirect or here document, or shown
