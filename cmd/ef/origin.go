@@ -36,7 +36,9 @@ func RunOrigin(ctx context.Context, args []string, stdout, stderr io.Writer) err
   hash FILE|-                                    print a task.origin document's content hash
   verify DIR [--root R] [--store B] [--json]     check every task.origin under DIR and recheck every source
                                                  (--project P for the bundle store: that workspace's default one)
-  bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle: current task in full, verified facts of the scope
+  bundle DIR [--task ID] [--scope S] [--budget N] the session-start bundle in a token budget: the current task (goal,
+                                                 constraints, current state, next steps first; facts dropped
+                                                 first, oldest first, and counted), then verified facts of the scope
   export LOG --out DIR --task ID [--scope S] [--store BUNDLES | --project P] [--expect HASH]
                                                  build a task.origin from a session's projection (EF handoff;
                                                  LOG is any log or trajectory ef state reads, or -);
@@ -276,6 +278,23 @@ func originVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	return nil
 }
 
+// hashProblem says why a stored content_hash is not the content's hash
+// (RFC-0005 §3.1: version, updated_at, content_hash and actor left out at
+// the top level only). When the stored hash is the content's hash under
+// the 2origin-harness reference's rule (those names left out at every
+// depth), the file was not edited: another implementation hashed it its
+// own way, and both hashes are named.
+func hashProblem(doc taskorigin.Document, stored, rfc string) string {
+	if nested, err := doc.NestedStripHash(); err == nil && nested != rfc && nested == stored {
+		return fmt.Sprintf("stored content_hash %s is this content's hash under another implementation's rule "+
+			"(the 2origin-harness reference leaves version, updated_at, content_hash and actor out at every depth), "+
+			"not under RFC-0005 §3.1's (top level only), which gives %s: the content was not edited, "+
+			"its nested members named so hash differently; ef origin put --expect %s rewrites it with the RFC's hash",
+			shortHash(stored), shortHash(rfc), rfc)
+	}
+	return fmt.Sprintf("stored content_hash %s is not the content's hash %s: the file was edited outside the store", shortHash(stored), shortHash(rfc))
+}
+
 func shortHash(h string) string {
 	if len(h) > 12 {
 		return h[:12]
@@ -303,7 +322,7 @@ func verifyEntry(e taskorigin.Entry, root string, bundles *recallChecker) verify
 	r.Version = &st.Version
 	r.HashOK = st.ContentHash == e.Hash
 	if !r.HashOK {
-		r.Problems = append(r.Problems, fmt.Sprintf("stored content_hash %s is not the content's hash %s: the file was edited outside the store", shortHash(st.ContentHash), shortHash(e.Hash)))
+		r.Problems = append(r.Problems, hashProblem(e.Doc, st.ContentHash, e.Hash))
 	}
 	check := func(field, source, declared string, mustVerify bool) {
 		c := taskorigin.CheckSource(source, declared)
@@ -466,7 +485,9 @@ func (rc *recallChecker) check(ref string) (ok bool, why string) {
 
 func originBundle(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("origin bundle", "origin bundle DIR [--task ID] [--scope S] [--budget N] [--json]", stderr,
-		"Prints the session-start bundle: the current task in full, the verified facts of its scope.")
+		"Prints the session-start bundle in the budget: the current task (goal, constraints, current state and next steps first;\n"+
+			"over the budget its facts go first, the oldest first, then its other sections, each drop said in the header),\n"+
+			"then the verified facts of its scope.")
 	task := fs.String("task", "", "current task id (default: the task updated last)")
 	var scope multiFlag
 	fs.Var(&scope, "scope", "scope whose verified facts are carried (repeatable; default: the current task's scope)")

@@ -16,6 +16,7 @@ import (
 	"github.com/epistemicfold/ef/origin/handoff"
 	"github.com/epistemicfold/ef/origin/taskorigin"
 	"github.com/epistemicfold/ef/projection"
+	"github.com/epistemicfold/ef/validator"
 )
 
 // originExport implements `ef origin export <log> --out DIR --task ID
@@ -27,7 +28,9 @@ import (
 // ref.
 func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
 	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES | --project P] [--expect HASH] [--json]", stderr,
-		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock.\n"+
+		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock:\n"+
+			"facts are what the session established (current values, checks that pass at the end, hypotheses, rejected approaches),\n"+
+			"artifacts the files it changed, next steps its open obligations and open failures, and current_state says how it ended.\n"+
 			"LOG is a DSH session log or any trajectory ef state reads (Claude Code, Codex, OpenHands, …; FILE#ID for one session of several; - for stdin).")
 	out := fs.String("out", "", "task.origin store directory (required)")
 	task := fs.String("task", "", "task id (required)")
@@ -104,6 +107,9 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	// Larger caps than a live session's: the export wants every piece of
 	// evidence the log holds, not the hot window's.
 	r := engine.ProjectLog(s, projection.Options{Caps: projection.Caps{Evidence: 512, Artifacts: 256}})
+	// The events again, as the reducer read them: the files the session
+	// changed and how it ended are read from them.
+	projection.HostEvents(s, 0, s.Len()-1, validator.IsErrorResult, func(e projection.Event) { opts.Events = append(opts.Events, e) })
 	next, err := handoff.Build(*task, r, base, opts)
 	if err != nil {
 		return err

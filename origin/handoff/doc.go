@@ -9,17 +9,32 @@
 //
 //	goal          ← the active objective
 //	constraints   ← active constraints (EF's extension of task.origin)
-//	facts         ← empirical evidence (tool results), each citing what can
-//	                recheck it: the command or test that produced it, and
-//	                the event in the session log (or its EF recall ref when
-//	                the event was folded into a checkpoint); open
-//	                hypotheses enter as unverified facts
+//	current_state ← the open failures (named), the open obligations, the
+//	                current values and how the session ended (on the
+//	                agent's reply, or cut off after a tool result)
+//	next_steps    ← open obligations, then open failures; never a failure
+//	                the projection closed (resolved, verified, superseded)
 //	decisions     ← active decisions, with the reason the session gave
-//	next_steps    ← open obligations, then open failures
+//	artifacts     ← the files the session changed: written or edited by a
+//	                tool, "sed -i", a redirect or here document, or shown
+//	                changed by git diff / git status (also through a file a
+//	                git diff was written to); a file restored (git
+//	                checkout -- x) or removed after leaves the list
 //	verification  ← every failure's lifecycle (open → … → verified)
-//	current_state ← counts of what is open and the current values
-//	artifacts     ← files the session wrote
+//	facts         ← what the session established, in the session's order:
+//	                current values, checks that pass at the end (a test
+//	                run's last outcome, a command that failed and passes
+//	                now), supported and established hypotheses, rejected
+//	                approaches — each citing what can recheck it (the
+//	                command or test, and the event in the session log or
+//	                its EF recall ref when it was folded); open
+//	                hypotheses enter as unverified facts. The output of a
+//	                read, a search or a listing is not a fact (it is how
+//	                the agent looked) and stays in the log
 //	learnings     ← rejected approaches (negative knowledge), as candidates
+//
+// The members are written in that order (receiver first: what the task is
+// and what comes next before what can be looked up).
 //
 // Nothing is invented: every string comes from an anchor, and anchors
 // quote their source events.

@@ -19,6 +19,10 @@ type Options struct {
 	Recall func(seq int) (string, bool)
 	// Goal is used when the session states no objective.
 	Goal string
+	// Events are the session's events as the reducer read them: the
+	// files the session changed (artifacts) and how it ended
+	// (current_state) are read from them. Nil: neither is said.
+	Events []projection.Event
 }
 
 // Build returns the task.origin of task id from the reducer's state (the
@@ -53,26 +57,21 @@ func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Option
 		out.Constraints = append(out.Constraints, oneLine(c.Value))
 	}
 
-	// Facts: evidence first (verified when its source is recheckable),
-	// then open hypotheses (unverified).
-	for _, a := range anchors {
-		if a.Kind != projection.KindEvidence {
-			continue
-		}
-		f := taskorigin.Fact{Claim: claimOf(a), Source: sourceOf(a, opts)}
-		f.Verified = taskorigin.CheckSource(f.Source, "").OK
-		out.Facts = append(out.Facts, f)
-	}
-	for _, a := range st.Uncertainty {
-		out.Facts = append(out.Facts, taskorigin.Fact{Claim: "hypothesis (" + a.Lifecycle + "): " + oneLine(a.Value), Source: logRef(a.FirstSeq(), opts)})
-	}
+	// Facts: what the session established, in the session's order (the
+	// oldest first), after the facts of base that this session does not
+	// restate: current values, checks that pass, hypotheses and
+	// rejected approaches (facts.go). Not every command's output: a read
+	// of a file or a listing is how the agent looked, not what it knew.
+	var kept []taskorigin.Fact
+	fresh := factsOf(st, anchors, opts)
 	if base != nil {
 		for _, f := range base.Facts {
-			if !slices.ContainsFunc(out.Facts, func(g taskorigin.Fact) bool { return g.Claim == f.Claim }) && !citesLog(f.Source, opts.LogName) {
-				out.Facts = append(out.Facts, f)
+			if !slices.ContainsFunc(fresh, func(g taskorigin.Fact) bool { return g.Claim == f.Claim }) && !citesLog(f.Source, opts.LogName) {
+				kept = append(kept, f)
 			}
 		}
 	}
+	out.Facts = append(kept, fresh...)
 
 	for _, d := range st.Decisions {
 		out.Decisions = append(out.Decisions, taskorigin.Decision{What: oneLine(d.Value), Why: whyOf(d)})
@@ -98,6 +97,11 @@ func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Option
 			if p := artifactPath(a.Key); p != "" && !slices.Contains(out.Artifacts, p) {
 				out.Artifacts = append(out.Artifacts, p)
 			}
+		}
+	}
+	for _, p := range changedFiles(opts.Events) {
+		if !slices.ContainsFunc(out.Artifacts, func(q string) bool { return samePath(p, q) }) {
+			out.Artifacts = append(out.Artifacts, p)
 		}
 	}
 	if base != nil {
@@ -221,23 +225,39 @@ func verificationOf(anchors []*projection.Anchor) string {
 }
 
 func currentOf(st projection.State, lastSeq int, opts Options) string {
-	s := fmt.Sprintf("%d open failure(s), %d open obligation(s)", len(st.OpenFailures), len(st.OpenObligations))
+	var parts []string
+	fails := fmt.Sprintf("%d open failure(s)", len(st.OpenFailures))
+	if len(st.OpenFailures) > 0 {
+		var what []string
+		for _, f := range st.OpenFailures {
+			n := subjectOf(f.Key)
+			if n == "" {
+				n = clipLine(f.Value, 80)
+			}
+			what = append(what, n)
+		}
+		fails += ": " + strings.Join(what, ", ")
+	}
+	parts = append(parts, fails, fmt.Sprintf("%d open obligation(s)", len(st.OpenObligations)))
 	if len(st.StateHeads) > 0 {
 		var vs []string
 		for _, v := range st.StateHeads {
-			x := fmt.Sprintf("%s = %s", v.Key, oneLine(v.Value))
+			x := fmt.Sprintf("%s = %s", valueName(v.Key), oneLine(v.Value))
 			if v.Was != "" {
 				x += " (was " + oneLine(v.Was) + ")"
 			}
 			vs = append(vs, x)
 		}
-		s += "; current values: " + strings.Join(vs, "; ")
+		parts = append(parts, "current values: "+strings.Join(vs, "; "))
+	}
+	if e := endingOf(opts.Events, st); e != "" {
+		parts = append(parts, e)
 	}
 	where := "the session"
 	if opts.LogName != "" {
 		where = opts.LogName
 	}
-	return s + fmt.Sprintf("; as of event %d of %s", lastSeq, where)
+	return strings.Join(parts, "; ") + fmt.Sprintf("; as of event %d of %s", lastSeq, where)
 }
 
 // artifactPath extracts the path of an artifact key "file/<path>/content".

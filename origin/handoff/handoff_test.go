@@ -51,14 +51,11 @@ func TestBuildMapsTheProjection(t *testing.T) {
 	if !strings.Contains(st.Verification, "open") {
 		t.Fatalf("verification %q", st.Verification)
 	}
-	var ls *taskorigin.Fact
-	for i, f := range st.Facts {
+	// A listing is how the agent looked, not a fact it established.
+	for _, f := range st.Facts {
 		if strings.Contains(f.Claim, "`ls`") {
-			ls = &st.Facts[i]
+			t.Fatalf("facts %+v: the ls listing is not a fact", st.Facts)
 		}
-	}
-	if ls == nil || !ls.Verified || !strings.Contains(ls.Source, "`ls`") || !strings.Contains(ls.Source, "logs/a.jsonl:4") {
-		t.Fatalf("facts %+v: want the ls evidence, verified, citing the command and the event", st.Facts)
 	}
 	// The result is a valid task.origin document a store accepts.
 	d, err := taskorigin.FromState(st)

@@ -7,8 +7,13 @@
 //     Answer does both for a model's context_request call (Tool is its
 //     definition, served by ef mcp --origin and ef serve --origin).
 //   - SessionStart compiles the session-start bundle of RFC-0005 §3.4: the
-//     current task in full, then the verified facts of its scope, as text
-//     in a token budget (ef origin bundle).
+//     current task, then the verified facts of its scope, as text in a
+//     token budget (ef origin bundle). RFC-0005 gives the current task in
+//     full; here the budget binds it too (stricter): its facts and other
+//     sections go first, said in the header, and its must-keep part
+//     (goal, constraints, current state, next steps) is cut only when it
+//     alone is over the budget, by the rule Build cuts a state[] entry by
+//     (cutrule.go), so the two lanes agree.
 //
 // A bundle holds only tasks in scope (InScope: "*", "task:<id>", or a
 // scope name matched whole, "project:x" matching "project:x/api", a

@@ -6,9 +6,6 @@ import (
 	"maps"
 	"slices"
 	"strings"
-	"unicode/utf8"
-
-	efclip "github.com/epistemicfold/ef/internal/clip"
 )
 
 // fit makes b fit its token budget and sets token_estimate to the
@@ -244,10 +241,7 @@ func (f *fitter) truncateFirst() {
 		s := truncateState(*whole.state, n)
 		return item{state: &s}
 	}
-	text := utf8.RuneCountInString(whole.state.CurrentState) + utf8.RuneCountInString(whole.state.Goal)
-	for _, x := range slices.Concat(whole.state.NextSteps, whole.state.Constraints) {
-		text += utf8.RuneCountInString(x)
-	}
+	text := whole.state.mustKeep().runes()
 	f.level, f.in[0] = cutsPerKind, true
 	best := -1
 	for lo, hi := 0, text; lo <= hi; {
@@ -268,46 +262,19 @@ func (f *fitter) truncateFirst() {
 }
 
 // truncateState keeps s's identity (id, file, scope, version, hash,
-// update time) and n runes of its text, in the order a caller continuing
-// the task needs it (the reference's state entry carries current_state
-// and next_steps only): current_state, next_steps, goal, constraints. A
-// string cut short ends in "…"; the strings after it are left out.
+// update time) and n runes of its must-keep part, cut by the cutting rule
+// both lanes share (cutrule.go): goal, constraints, current_state, then
+// next_steps. It is marked truncated.
 func truncateState(s State, n int) State {
+	m, _ := keepParts(s.mustKeep(), n)
 	s.Truncated = true
-	take := func(x string) (string, bool) {
-		if n <= 0 {
-			return "", false
-		}
-		if k := utf8.RuneCountInString(x); k <= n {
-			n -= k
-			return x, true
-		}
-		x, n = efclip.Runes(x, n), 0
-		return x, true
-	}
-	list := func(xs []string) []string {
-		out := []string{}
-		for _, x := range xs {
-			y, ok := take(x)
-			if !ok {
-				break
-			}
-			out = append(out, y)
-		}
-		return out
-	}
-	cur, ok := take(s.CurrentState)
-	if !ok && s.CurrentState != "" {
-		cur = "…"
-	}
-	s.CurrentState = cur
-	s.NextSteps = list(s.NextSteps)
-	s.Goal, _ = take(s.Goal)
-	s.Constraints = list(s.Constraints)
-	if len(s.Constraints) == 0 {
-		s.Constraints = nil
-	}
+	s.Goal, s.Constraints, s.CurrentState, s.NextSteps = m.Goal, m.Constraints, m.CurrentState, nonNil(m.NextSteps)
 	return s
+}
+
+// mustKeep is the entry's must-keep part (cutrule.go).
+func (s State) mustKeep() mustKeep {
+	return mustKeep{Goal: s.Goal, Constraints: s.Constraints, CurrentState: s.CurrentState, NextSteps: s.NextSteps}
 }
 
 // compactCuts returns the cut list at a granularity: itemized as made;

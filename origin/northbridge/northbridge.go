@@ -96,8 +96,9 @@ type State struct {
 	ContentHash  string   `json:"content_hash"`
 	UpdatedAt    string   `json:"updated_at"`
 	// Truncated says the entry alone was over the budget and carries only
-	// the start of its text (current_state, next_steps, goal, then
-	// constraints; a cut string ends in "…").
+	// the start of its must-keep part, by the cutting rule both lanes
+	// share: goal, constraints, current_state, then next_steps; a cut
+	// string ends in "…".
 	Truncated bool `json:"truncated,omitempty"`
 }
 

@@ -483,7 +483,8 @@ func TestSmallBudgetCarriesContent(t *testing.T) {
 // TestTaskAloneOverBudgetIsTruncated: a task whose state alone exceeds the
 // budget is carried cut short, marked truncated, its identity whole (to
 // reread the file by) and its text a prefix of the task's, in the order
-// current_state, next_steps, goal; the note says so.
+// of the cutting rule both lanes share: goal, constraints, current_state,
+// next_steps; the note says so.
 func TestTaskAloneOverBudgetIsTruncated(t *testing.T) {
 	root := t.TempDir()
 	s := taskorigin.New("big", "ship the release")
@@ -510,7 +511,7 @@ func TestTaskAloneOverBudgetIsTruncated(t *testing.T) {
 		t.Fatalf("current_state not a marked prefix of the task's (truncated %v): %q", st.Truncated, st.CurrentState)
 	case st.ID != was.ID || st.File != was.File || st.ContentHash != was.ContentHash || st.Version != was.Version:
 		t.Fatalf("identity changed: %+v", st)
-	case len(st.NextSteps) != 0 || st.Goal != "":
+	case len(st.NextSteps) != 0 || st.Goal != was.Goal:
 		t.Fatalf("text after the cut carried: %+v", st)
 	case !strings.Contains(b.Note, "task big truncated") || len(b.Cut) == 0:
 		t.Fatalf("note %q, cut %+v", b.Note, b.Cut)

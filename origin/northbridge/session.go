@@ -32,9 +32,20 @@ type SessionOptions struct {
 }
 
 // SessionBundle is a compiled session-start bundle (RFC-0005 §3.4): the
-// current task in full, then the verified facts of the other tasks in
-// scope, under a token budget, with a header that states what was loaded
-// and what was dropped.
+// current task, then the verified facts of the other tasks in scope,
+// under a token budget, with a header that states what was loaded and
+// what was dropped.
+//
+// The current task is written in the order a receiving agent needs it:
+// goal, constraints, current state and next steps (its must-keep part),
+// then decisions, artifacts, verification, verified facts, hypotheses,
+// learnings and actions. Over the budget, the other tasks' facts go first
+// (the oldest task first, each task's oldest fact first), then the
+// current task's hypotheses and facts (oldest first), then its actions,
+// learnings, verification, artifacts and decisions, each drop counted in
+// the header with the command that prints the task whole; only when the
+// must-keep part alone is over the budget is it cut short (Truncated).
+// RFC-0005 §3.4 carries the current task in full: this is stricter.
 type SessionBundle struct {
 	Text        string   `json:"text"`
 	Tokens      int      `json:"tokens"` // the tokenizer's count of Text
@@ -44,8 +55,16 @@ type SessionBundle struct {
 	TasksLoaded int      `json:"tasks_loaded"` // tasks of which something entered
 	Facts       int      `json:"facts"`        // verified facts in scope
 	FactsLoaded int      `json:"facts_loaded"`
-	Dropped     []string `json:"dropped"`     // what did not enter, one line each
-	OverBudget  bool     `json:"over_budget"` // the current task alone is over the budget
+	Dropped     []string `json:"dropped"` // what did not enter, one line each
+	// Truncated says the current task's must-keep part (goal,
+	// constraints, current state, next steps) alone was over the budget
+	// and was cut short by the rule Build's state[] entries are cut by.
+	Truncated bool `json:"truncated"`
+	// OverBudget says the text is over the budget all the same: not even
+	// the header and the task's identity fit.
+	OverBudget bool `json:"over_budget"`
+
+	root string
 }
 
 // SessionStart compiles the session-start bundle of the task.origin files
@@ -109,95 +128,116 @@ func SessionStart(ctx context.Context, root string, opts SessionOptions) (*Sessi
 		}
 	}
 
-	sb := &SessionBundle{Budget: opts.Budget, Current: current.st.ID, Tasks: 1 + len(others), TasksLoaded: 1}
-	curText := renderCurrent(current)
-	for _, f := range current.st.Facts {
-		if f.Verified {
-			sb.Facts++
-			sb.FactsLoaded++
-		}
-	}
+	sb := &SessionBundle{Budget: opts.Budget, Current: current.st.ID, Tasks: 1 + len(others), TasksLoaded: 1, root: root}
+	cb := newCurrentBlock(current, root)
 	// Carry blocks: per other task, its verified facts (newest task first).
 	type carry struct {
 		t     task
 		head  string
 		lines []string
-		cost  []int
+		in    []bool
 	}
 	var carries []carry
 	for _, t := range others {
 		c := carry{t: t, head: fmt.Sprintf("\n[%s] %s — %s\n", t.st.ID, oneLine(t.st.Title, t.st.Goal), oneLine(t.st.CurrentState, ""))}
 		for _, f := range t.st.Facts {
-			if !f.Verified {
-				continue
+			if f.Verified {
+				c.lines = append(c.lines, factLine(f))
+				c.in = append(c.in, true)
 			}
-			sb.Facts++
-			line := factLine(f)
-			c.lines = append(c.lines, line)
-			c.cost = append(c.cost, tok.CountText(line))
 		}
 		carries = append(carries, c)
 	}
-	keep := make([]int, len(carries)) // facts kept per carry
-	for i := range carries {
-		keep[i] = len(carries[i].lines)
+	sb.Facts = countVerified(current.st)
+	for _, c := range carries {
+		sb.Facts += len(c.lines)
 	}
 	compose := func() string {
 		var body strings.Builder
-		body.WriteString(curText)
-		loadedFacts, loadedTasks := 0, 1
-		var dropped []string
-		for i, c := range carries {
-			if keep[i] > 0 {
-				loadedTasks++
-				body.WriteString(c.head)
-				for _, l := range c.lines[:keep[i]] {
+		body.WriteString(cb.render())
+		loadedFacts, loadedTasks := cb.verifiedIn(), 1
+		dropped := cb.dropped()
+		for _, c := range carries {
+			kept := 0
+			for j, l := range c.lines {
+				if c.in[j] {
+					if kept == 0 {
+						body.WriteString(c.head)
+					}
 					body.WriteString(l)
+					kept++
 				}
 			}
-			loadedFacts += keep[i]
-			if d := len(c.lines) - keep[i]; d > 0 {
+			if kept > 0 {
+				loadedTasks++
+			}
+			loadedFacts += kept
+			if d := len(c.lines) - kept; d > 0 {
 				dropped = append(dropped, fmt.Sprintf("%d of %d verified fact(s) of task %s (budget)", d, len(c.lines), c.t.st.ID))
 			}
 		}
 		for _, u := range unreadable {
 			dropped = append(dropped, "unreadable file "+u)
 		}
-		sb.FactsLoaded = loadedFacts + countVerified(current.st)
-		sb.TasksLoaded = loadedTasks
-		sb.Dropped = dropped
+		sb.FactsLoaded, sb.TasksLoaded, sb.Dropped = loadedFacts, loadedTasks, dropped
 		return header(sb, scope, tok.Name()) + body.String()
 	}
-	// Drop from the oldest task's last fact until the exact count fits.
+	// What goes, in order, while the text is over the budget: the other
+	// tasks' facts (the oldest task first, each task's oldest fact
+	// first), then the current task's facts (hypotheses, then verified
+	// ones, oldest first), then its other sections, the least needed
+	// first. Its must-keep part stays (cutrule.go).
+	var drops []*bool
+	for i := len(carries) - 1; i >= 0; i-- {
+		for j := range carries[i].in {
+			drops = append(drops, &carries[i].in[j])
+		}
+	}
+	drops = append(drops, cb.dropOrder()...)
 	text := compose()
 	n := tok.CountText(text)
-	for n > opts.Budget {
-		i := len(keep) - 1
-		for i >= 0 && keep[i] == 0 {
-			i--
+	if n > opts.Budget {
+		// The fewest drops, in that order, that fit: a binary search on
+		// the exact count (the text only shrinks as drops grow).
+		dropFirst := func(k int) string {
+			for i, d := range drops {
+				*d = i >= k
+			}
+			return compose()
 		}
-		if i < 0 {
-			break
-		}
-		// Drop as many lines as the excess needs by their own counts, at
-		// least one; the exact count is taken again after.
-		excess := n - opts.Budget
-		for excess > 0 && i >= 0 {
-			keep[i]--
-			excess -= carries[i].cost[keep[i]]
-			if keep[i] == 0 {
-				excess -= tok.CountText(carries[i].head)
-				for i >= 0 && keep[i] == 0 {
-					i--
-				}
+		best := len(drops)
+		for lo, hi := 1, len(drops); lo <= hi; {
+			mid := (lo + hi) / 2
+			if tok.CountText(dropFirst(mid)) <= opts.Budget {
+				best, hi = mid, mid-1
+			} else {
+				lo = mid + 1
 			}
 		}
-		text = compose()
+		text = dropFirst(best)
 		n = tok.CountText(text)
 	}
-	sb.OverBudget = n > opts.Budget
-	if sb.OverBudget {
-		text = compose() // the header says so
+	if n > opts.Budget {
+		// Even the must-keep part does not fit: the longest prefix of it
+		// (by the shared rule) that does.
+		sb.Truncated = true // the header says so while counting
+		best := -1
+		for lo, hi := 0, cb.must.runes(); lo <= hi; {
+			mid := (lo + hi) / 2
+			cb.keep = mid
+			if tok.CountText(compose()) <= opts.Budget {
+				best, lo = mid, mid+1
+			} else {
+				hi = mid - 1
+			}
+		}
+		cb.keep = best
+		if best < 0 {
+			// Not even the header and the task's identity fit: no budget
+			// can be kept, so the must-keep part is given whole.
+			sb.Truncated, sb.OverBudget = false, true
+		}
+		text = compose()
 		n = tok.CountText(text)
 	}
 	sb.Text, sb.Tokens = text, n
@@ -218,8 +258,11 @@ func header(sb *SessionBundle, scope []string, enc string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[task.origin bundle · %s · %d-token budget, %s]\n", taskorigin.Spec, sb.Budget, enc)
 	fmt.Fprintf(&b, "loaded %d/%d task(s) in scope %s · verified facts %d/%d\n", sb.TasksLoaded, sb.Tasks, strings.Join(scope, ", "), sb.FactsLoaded, sb.Facts)
+	if sb.Truncated {
+		fmt.Fprintf(&b, "⚠ cut: even the current task's goal, constraints, current state and next steps do not fit; they are cut short (a cut line ends in \"…\"); ef origin show %s --task %s prints the task whole\n", sb.root, sb.Current)
+	}
 	if sb.OverBudget {
-		b.WriteString("⚠ over budget: the current task alone does not fit; it is given in full anyway\n")
+		b.WriteString("⚠ over budget: not even this header and the task's identity fit; the current task's goal, constraints, current state and next steps are given whole anyway\n")
 	}
 	if len(sb.Dropped) == 0 {
 		b.WriteString("✔ nothing dropped\n")
@@ -242,75 +285,6 @@ func factLine(f taskorigin.Fact) string {
 		mark = " ⚠ source not recheckable"
 	}
 	return fmt.Sprintf("- %s (%s)%s\n", oneLine(f.Claim, ""), oneLine(f.Source, "no source"), mark)
-}
-
-// renderCurrent writes the current task in full.
-func renderCurrent(t task) string {
-	s := t.st
-	var b strings.Builder
-	fmt.Fprintf(&b, "── current task · %s (version %d, %s) ──\n", s.ID, s.Version, short(t.hash))
-	if s.Title != "" {
-		fmt.Fprintf(&b, "title: %s\n", oneLine(s.Title, ""))
-	}
-	fmt.Fprintf(&b, "goal: %s\n", oneLine(s.Goal, ""))
-	if s.Scope != "" {
-		fmt.Fprintf(&b, "scope: %s\n", s.Scope)
-	}
-	fmt.Fprintf(&b, "current state: %s\n", oneLine(s.CurrentState, "(none)"))
-	list := func(title string, xs []string) {
-		if len(xs) == 0 {
-			return
-		}
-		fmt.Fprintf(&b, "%s:\n", title)
-		for i, x := range xs {
-			fmt.Fprintf(&b, "%d. %s\n", i+1, oneLine(x, ""))
-		}
-	}
-	list("constraints", s.Constraints)
-	var verified, unverified []taskorigin.Fact
-	for _, f := range s.Facts {
-		if f.Verified {
-			verified = append(verified, f)
-		} else {
-			unverified = append(unverified, f)
-		}
-	}
-	if len(verified) > 0 {
-		b.WriteString("verified facts:\n")
-		for _, f := range verified {
-			b.WriteString(factLine(f))
-		}
-	}
-	if len(unverified) > 0 {
-		b.WriteString("hypotheses (not verified):\n")
-		for _, f := range unverified {
-			fmt.Fprintf(&b, "- %s\n", oneLine(f.Claim, ""))
-		}
-	}
-	if len(s.Decisions) > 0 {
-		b.WriteString("decisions:\n")
-		for _, d := range s.Decisions {
-			fmt.Fprintf(&b, "- %s — why: %s\n", oneLine(d.What, ""), oneLine(d.Why, "(not given)"))
-		}
-	}
-	if len(s.Actions) > 0 {
-		b.WriteString("actions:\n")
-		for _, a := range s.Actions {
-			fmt.Fprintf(&b, "- %s [%s] %s\n", oneLine(a.Verb, ""), a.Status, oneLine(a.Evidence, ""))
-		}
-	}
-	list("artifacts", s.Artifacts)
-	if strings.TrimSpace(s.Verification) != "" {
-		fmt.Fprintf(&b, "verification: %s\n", oneLine(s.Verification, ""))
-	}
-	list("next steps", s.NextSteps)
-	if len(s.Learnings) > 0 {
-		b.WriteString("learnings:\n")
-		for _, l := range s.Learnings {
-			fmt.Fprintf(&b, "- [%s %.2f] %s\n", l.Status, l.Confidence, oneLine(l.Lesson, ""))
-		}
-	}
-	return b.String()
 }
 
 func short(h string) string {

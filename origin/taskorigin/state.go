@@ -102,12 +102,19 @@ func New(id, goal string) *State {
 // write, not the task (RFC-0005 §3.1).
 var unhashed = []string{"version", "updated_at", "content_hash", "actor"}
 
-// fieldOrder is the order members are written in, RFC-0005 §2's; unknown
-// members follow in name order.
+// fieldOrder is the order members are written in; unknown members follow
+// in name order. It is RFC-0005 §2's identity members, then the task's
+// content in the order a receiving agent needs it: the goal's rules
+// (constraints), where the task stands (current_state), what comes next
+// (next_steps), then what it may look up (decisions, artifacts,
+// verification, facts, actions, learnings). RFC-0005 §2 lists next_steps
+// after the facts; member order carries no meaning in JSON and does not
+// change the content hash, and a reader that stops early (or a file cut
+// short) should lose the facts, not the next steps.
 var fieldOrder = []string{
 	"spec", "kind", "id", "title", "goal", "version", "content_hash", "actor", "scope",
-	"created_at", "updated_at", "current_state", "constraints", "facts", "decisions", "actions",
-	"artifacts", "verification", "next_steps", "learnings",
+	"created_at", "updated_at", "constraints", "current_state", "next_steps", "decisions",
+	"artifacts", "verification", "facts", "actions", "learnings",
 }
 
 // Document is a task.origin file as a JSON object: member name → raw JSON
@@ -132,12 +139,27 @@ func ParseDocument(data []byte) (Document, error) {
 }
 
 // FromState converts a typed state into a document.
+//
+// Strings keep <, > and & as they are (Go's encoder would write them as
+// \u003c, \u003e, \u0026: the same JSON, but unreadable in commands and
+// output that a person reads with ef origin show).
 func FromState(s *State) (Document, error) {
-	data, err := json.Marshal(s)
+	data, err := marshalPlain(s)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalidDocument, err)
 	}
 	return ParseDocument(data)
+}
+
+// marshalPlain is json.Marshal without HTML escaping.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
 // State decodes the document's typed view. A member of the wrong JSON type
@@ -168,8 +190,10 @@ func (d Document) State() (*State, error) {
 // 2origin-harness reference also leaves out members of those four names
 // inside nested objects, so a document with such a member (a decision with
 // its own "version", an extension object with an "actor") hashes
-// differently there: a file it wrote verifies here as edited outside the
-// store, and the reverse. Documents of the RFC's shape have none and hash
+// differently there: EF keeps the RFC's rule, so a file it wrote fails
+// verification here (ef origin verify names both hashes, NestedStripHash
+// being the reference's, and says the content was not edited), and the
+// reverse. Documents of the RFC's shape have none and hash
 // the same in both (the reference's own output verifies here).
 func (d Document) ContentHash() (string, error) {
 	rest := make(map[string]json.RawMessage, len(d))
@@ -190,6 +214,53 @@ func (d Document) ContentHash() (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
+// NestedStripHash is the content hash under the rule of the 2origin-harness
+// reference implementation: version, updated_at, content_hash and actor
+// are left out at every nesting level, not only at the top as RFC-0005
+// §3.1 writes it (ContentHash). It is not the store's hash; verify uses
+// it to tell a file another implementation hashed from one edited
+// outside the store. It equals ContentHash when no nested object has a
+// member of those names.
+func (d Document) NestedStripHash() (string, error) {
+	raw, err := json.Marshal(map[string]json.RawMessage(d))
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	if raw, err = json.Marshal(stripNested(v)); err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	canon, err := bundle.Canonicalize(raw)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidDocument, err)
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// stripNested removes the unhashed member names from every object in v.
+func stripNested(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range unhashed {
+			delete(x, k)
+		}
+		for k, e := range x {
+			x[k] = stripNested(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = stripNested(e)
+		}
+	}
+	return v
+}
+
 // ContentHash parses data and returns its content hash.
 func ContentHash(data []byte) (string, error) {
 	d, err := ParseDocument(data)
@@ -205,7 +276,7 @@ func (d Document) Set(name string, v any) error {
 	if d == nil {
 		return fmt.Errorf("%w: set %s: nil document", ErrInvalidDocument, name)
 	}
-	raw, err := json.Marshal(v)
+	raw, err := marshalPlain(v)
 	if err != nil {
 		return fmt.Errorf("%w: %s: %w", ErrInvalidDocument, name, err)
 	}
