@@ -56,7 +56,8 @@ func aiderLine(line string) (aiderKind, string) {
 		}
 		return aiderUser, text
 	case strings.HasPrefix(line, ">"):
-		return aiderTool, strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(line, ">"), " "), "  ")
+		// the line break first: an empty line Aider printed is ">  "
+		return aiderTool, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(line, "  "), ">"), " ")
 	}
 	return aiderReply, line
 }
