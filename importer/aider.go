@@ -19,8 +19,11 @@ import (
 // Aider calls no tools (its edits are blocks in the replies), but it runs
 // shell commands: the ones a reply suggests, after it asks "Run shell
 // command?" ("Running pytest -q" then the output, as Aider prints it),
-// and the user's /run. Each run is read as a call of the assistant's
-// ("shell", its command) answered by its output (aiderPrinted).
+// and the user's /run and /test (a /run whose output Aider adds to the
+// chat when the command exits non-zero, noting "Added N lines of output
+// to the chat."). Each run is read as a call of the assistant's ("shell",
+// its command) answered by its output (aiderPrinted); a /test's is failed
+// when Aider added it.
 const FormatAider Format = "aider"
 
 // aiderStart opens each session of an Aider chat history.
@@ -53,7 +56,8 @@ func aiderLine(line string) (aiderKind, string) {
 		}
 		return aiderUser, text
 	case strings.HasPrefix(line, ">"):
-		return aiderTool, strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(line, ">"), " "), "  ")
+		// the line break first: an empty line Aider printed is ">  "
+		return aiderTool, strings.TrimPrefix(strings.TrimPrefix(strings.TrimSuffix(line, "  "), ">"), " ")
 	}
 	return aiderReply, line
 }
@@ -78,9 +82,9 @@ func importAider(name string, data []byte) ([]Imported, error) {
 		fenc bool // inside a fenced code block of a reply
 	)
 	var (
-		// pendingRun is the command of the user's /run just read, whose
+		// pendingRun is the user's /run or /test just read, whose
 		// output Aider's next lines may print.
-		pendingRun string
+		pendingRun aiderUserRun
 		// calls counts the runs read, for their calls' ids.
 		calls int
 	)
@@ -97,7 +101,7 @@ func importAider(name string, data []byte) ([]Imported, error) {
 			sessions[len(sessions)-1].said = true
 		}
 		userRun := pendingRun
-		pendingRun = ""
+		pendingRun = aiderUserRun{}
 		switch {
 		case kind == aiderReply:
 			t.assistant(hostshim.TextBlock(text))
@@ -105,7 +109,7 @@ func importAider(name string, data []byte) ([]Imported, error) {
 			aiderPrinted(t, buf0, userRun, &calls)
 		case strings.HasPrefix(text, "/"), strings.HasPrefix(text, "!"):
 			// Aider's own output, and the user's in-chat commands
-			// (/add, /run, /drop): nobody's request to the model.
+			// (/add, /run, /test, /drop): nobody's request to the model.
 			t.user(hostshim.TextBlock(text))
 			if len(t.items) > n {
 				t.items[n].injected = hostshim.InjectedChatter
@@ -119,7 +123,7 @@ func importAider(name string, data []byte) ([]Imported, error) {
 		if strings.HasPrefix(line, aiderStart) {
 			flush()
 			t = &transcript{provider: "aider"}
-			pendingRun, calls = "", 0
+			pendingRun, calls = aiderUserRun{}, 0
 			sessions = append(sessions, session{n: len(sessions) + 1, t: t})
 			kind, fenc = aiderReply, false
 			continue
@@ -191,36 +195,56 @@ var (
 	aiderAddedRE = regexp.MustCompile(`^Added \d+ lines? of output to the chat\.?$`)
 )
 
-// aiderRunCommand is the command a user's "/run cmd" or "!cmd" runs, ""
-// for another in-chat command.
-func aiderRunCommand(text string) string {
+// aiderUserRun is a shell command the user ran in the chat: its command
+// ("" for none) and whether it is a /test (Aider adds a /test's output to
+// the chat only when the command exits non-zero, without asking).
+type aiderUserRun struct {
+	cmd  string
+	test bool
+}
+
+// aiderRunCommand is the command a user's "/run cmd", "!cmd" or "/test
+// cmd" runs, the zero aiderUserRun for another in-chat command (and for a
+// bare "/test", which runs the configured test command Aider does not
+// write down).
+func aiderRunCommand(text string) aiderUserRun {
 	if c, ok := strings.CutPrefix(text, "/run "); ok {
-		return strings.TrimSpace(c)
+		return aiderUserRun{cmd: strings.TrimSpace(c)}
+	}
+	if c, ok := strings.CutPrefix(text, "/test "); ok {
+		return aiderUserRun{cmd: strings.TrimSpace(c), test: true}
 	}
 	if c, ok := strings.CutPrefix(text, "!"); ok && !strings.Contains(c, "\n") {
-		return strings.TrimSpace(c)
+		return aiderUserRun{cmd: strings.TrimSpace(c)}
 	}
-	return ""
+	return aiderUserRun{}
 }
 
 // aiderPrinted reads lines Aider printed (without their "> "): each
 // shell run is a call of the assistant's, in the reply that suggested it
 // when nothing came between, answered by its output, the
 // other lines one message of the client's chatter. A run is the user's
-// /run just before (userRun), whose output opens the lines, or Aider's
+// /run or /test just before (userRun), whose output opens the lines, or Aider's
 // "Running cmd" of a command it asked to run ("cmd" then "Run shell
 // command? … y"); its output is the lines after it up to Aider's next
 // question ("Add command output to the chat?"), the next command's
 // "Running" or the end. A run whose output Aider did not print is no
-// call: nothing of it was observed. Aider's questions, its tokens and cost and
+// call: nothing of it was observed, save a /test's "Added N lines of output
+// to the chat", which Aider writes only when the command exited non-zero:
+// that /test is a failed call (answered by the note when no output was
+// printed, as since v0.50). Aider's questions, its tokens and cost and
 // its "Added N lines of output" are no one's words and are left out; a
 // command the user declined to run is no call.
-func aiderPrinted(t *transcript, lines []string, userRun string, calls *int) {
+func aiderPrinted(t *transcript, lines []string, userRun aiderUserRun, calls *int) {
 	var chatter []string
 	type run struct {
 		cmd  string
 		out  []string
-		user bool // the user's /run
+		user bool // the user's /run or /test
+		test bool // the user's /test
+		// added is Aider's note that a /test's output went to the chat:
+		// its command exited non-zero.
+		added string
 	}
 	var cur *run
 	var asked []string // the commands Aider asked to run, not yet started
@@ -241,6 +265,10 @@ func aiderPrinted(t *transcript, lines []string, userRun string, calls *int) {
 			return
 		}
 		out := strings.Trim(strings.Join(cur.out, "\n"), "\n")
+		failed := cur.test && cur.added != ""
+		if strings.TrimSpace(out) == "" && failed {
+			out = cur.added
+		}
 		if strings.TrimSpace(out) == "" {
 			// Aider printed no output (a suggested command's goes to
 			// the terminal only; so does a /run's since v0.50): the
@@ -256,15 +284,19 @@ func aiderPrinted(t *transcript, lines []string, userRun string, calls *int) {
 		args, _ := json.Marshal(map[string]string{"command": cur.cmd})
 		// the reply that suggested the command is the message that calls it
 		t.extendAssistant(toolCall(id, "shell", string(args)))
-		t.result(id, false, hostshim.TextBlock(out))
+		t.result(id, failed, hostshim.TextBlock(out))
 		cur = nil
 	}
-	if userRun != "" {
-		cur = &run{cmd: userRun, user: true}
+	if userRun.cmd != "" {
+		cur = &run{cmd: userRun.cmd, user: true, test: userRun.test}
 	}
 	for _, l := range lines {
 		switch {
-		case aiderCostRE.MatchString(l), aiderAddedRE.MatchString(l):
+		case aiderAddedRE.MatchString(l):
+			if cur != nil && cur.test {
+				cur.added = l
+			}
+		case aiderCostRE.MatchString(l):
 		case aiderPromptRE.MatchString(l):
 			m := aiderPromptRE.FindStringSubmatch(l)
 			if cur != nil {

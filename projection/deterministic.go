@@ -923,8 +923,8 @@ var qualifiedErrorRE = mustPattern(`^(?:[a-z_]\w*\.)+[A-Z]\w*: \S`)
 var dataLineRE = mustPattern(`^[{}\[\]"]|[,{\[]$`)
 
 // bareLabelRE is a line that only labels what follows as an error:
-// "ERROR:", "Error", "FAILED:".
-var bareLabelRE = mustPattern(`(?i)^\W*(?:error|errors|failed|failure|fatal|exception)\W*$`)
+// "ERROR:", "Error", "FAILED:", rspec's "Failures:".
+var bareLabelRE = mustPattern(`(?i)^\W*(?:error|errors|failed|failures?|fatal|exception)\W*$`)
 
 // bareCorrection is the value a short correction states alone, for the
 // setting last named: "Scratch that, 9 retries." or "不对，12 次。" gives

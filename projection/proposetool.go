@@ -453,6 +453,11 @@ func failureLine(s string) string {
 			}
 			continue
 		}
+		if strings.HasPrefix(l, "Run options: ") {
+			// rspec's filter ("Run options: include
+			// {:last_run_status=>\"failed\"}") names no failure
+			continue
+		}
 		// "test result: ok. 24 passed; 0 failed": a count of none
 		// names no failure
 		if l != "" && failureLineRE.MatchString(zeroCountRE.ReplaceAllString(l, "")) {

@@ -627,12 +627,13 @@ func (m snippetMarks) spansIn(a *termAnalyzer, text string) [][2]int {
 		term       string
 		pos        int
 		start, end int
+		part       bool // an identifier part, at its word's position
 	}
 	var ts []tok
 	var low []byte
 	maxPos := 0
-	a.walkParts([]byte(text), &low, func(term stem, pos, start, end int, _ bool) {
-		ts = append(ts, tok{term.s, pos, start, end})
+	a.walkParts([]byte(text), &low, func(term stem, pos, start, end int, part bool) {
+		ts = append(ts, tok{term.s, pos, start, end, part})
 		maxPos = max(maxPos, pos)
 	})
 	// The tokens by position, each position's in the order made: at[k]
@@ -652,11 +653,20 @@ func (m snippetMarks) spansIn(a *termAnalyzer, text string) [][2]int {
 		fill[t.pos]++
 	}
 	var out [][2]int
-	has := func(pos int, terms []string) int {
+	// has finds a token of terms at pos. A part matches a word alone:
+	// the index keeps no position of a part, so a phrase of two or more
+	// positions never matches one there ("values-prod" is not found in
+	// "values-prod.yaml", whose words are "values" and "prod.yaml"), and a
+	// snippet that marked it beside "lacks values-prod" contradicted the
+	// hit (trial 14).
+	has := func(pos int, terms []string, parts bool) int {
 		if pos > maxPos {
 			return -1
 		}
 		for _, i := range at[first[pos]:first[pos+1]] {
+			if ts[i].part && !parts {
+				continue
+			}
 			if len(terms) == 0 {
 				return int(i)
 			}
@@ -677,12 +687,12 @@ func (m snippetMarks) spansIn(a *termAnalyzer, text string) [][2]int {
 			}
 		}
 		for _, p := range m.phrases {
-			if len(p[0]) == 0 || has(t.pos, p[0]) != i {
+			if len(p[0]) == 0 || has(t.pos, p[0], len(p) == 1) != i {
 				continue
 			}
 			found = append(found[:0], i)
 			for j := 1; j < len(p); j++ {
-				u := has(t.pos+j, p[j])
+				u := has(t.pos+j, p[j], false)
 				if u < 0 {
 					found = found[:0]
 					break

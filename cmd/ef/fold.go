@@ -57,11 +57,13 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		"Each fold's line: mode, checkpoint id, surface nodes folded, o200k_base tokens of the request (system prompt, tools and",
 		"surface, as the window counts them) before → after, the span's closure level (EF-RFC-001 §12: C0 structure only,",
 		"C1 authority and boundaries exported, C2 a closed stage of work, C3 closed with evidence) and whether recall can serve",
-		"the archived messages; a failed or vetoed fold says why. Each of the log's own folds has a line \"log\": whose it is and",
+		"the archived messages; a failed or vetoed fold says why. Each of the log's own folds has a line \"log\": whose it is (an",
+		"imported log's own compactions are its client's) and",
 		"whether its span was in the store already or archived now. The last line counts the folds that changed the surface.",
 		"A failed fold fails the run (the new log is written all the same: a failed fold leaves the surface as it was, and the",
 		"error says so), with one exception: an emergency fold at an overflow whose checkpoint cannot keep the",
-		"hard state (constraints, open failures, obligations) within its budget leaves the surface as it was, and fails the run",
+		"hard state (constraints, open failures, obligations) within its budget (its line says \"refused\": nothing was lost)",
+		"leaves the surface as it was, and fails the run",
 		"only when the surface ends over --window, saying why; when later folds bring it within the window, a note says so.",
 		"A disk that fills up stops the fold at the first bundle it cannot write, with no new log: the same command resumes.",
 		"A checkpoint the store already holds in a bundle that cannot be read (damaged, truncated) stops the fold there too,",
@@ -256,7 +258,10 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 	}
 	var prior []bundle.Info // checkpoints the store held of the session before this fold
 	var priorByDigest bool  // the session is named by a digest of its content
+	logFolds := &logFoldArchiver{archive: opts.Archive, index: opts.Indexer, acc: acc}
 	named := func(in *foldInput) {
+		// an imported log's own summaries are its client's
+		logFolds.client = string(in.format)
 		if st != nil && (*session == "" || !in.fromContent) {
 			priorByDigest = *session == "" && in.fromContent
 			if infos, err := st.Bundles.List(ctx, in.id); err == nil {
@@ -274,7 +279,6 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 				*storeDir, count(len(infos), "checkpoint"), in.imported, in.id, in.imported, shellQuote(in.imported), shellQuote(*storeDir), shellQuote(in.imported))
 		}
 	}
-	logFolds := &logFoldArchiver{archive: opts.Archive, index: opts.Indexer, acc: acc}
 	o, s, err := foldReplay(ctx, eng, in, logFile, *out, logTo, *mode, *window, !*strict, *session, named, acc, ids, logFolds, stderr)
 	prog.done()
 	if err == nil {
@@ -627,6 +631,9 @@ type foldInput struct {
 	// base name, or FILE#ID's), the id ef builds before this one filed
 	// its checkpoints under; empty for a DSH log.
 	imported string
+	// format is an imported session's source format (its client), empty
+	// for a DSH log.
+	format importer.Format
 	// fromContent is set when id is a digest of an imported session's
 	// opening (importer.Stream.IDFromContent).
 	fromContent bool
@@ -796,7 +803,7 @@ func openFoldImport(ctx context.Context, path string, lenient bool, dshErr error
 	}
 	// Every imported session is Gen01 and opens its turns with
 	// step/start (hostshim.Turns).
-	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name,
+	return &foldInput{id: st.ID, fromContent: st.IDFromContent, gen: hostshim.Gen01, hasSteps: true, imported: st.Name, format: st.Format,
 		lastReplace: last, replacements: replacements,
 		next: st.Next, truncated: st.Torn, stats: st.Stats, close: st.Close}, nil
 }

@@ -144,6 +144,7 @@ func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 
 // entryFor counts a fold and writes its entry.
 func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
+	refused := "" // why an emergency fold at an overflow kept the hard state
 	if err != nil {
 		if errors.Is(err, engine.ErrVetoed) {
 			a.Vetoed++
@@ -153,6 +154,7 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 		if errors.Is(err, engine.ErrBudget) && rep.Mode == engine.ModeEmergency && rep.Trigger == string(hostshim.TriggerOverflow) {
 			a.OverBudget++
 			a.budgetWhy = budgetReason(err)
+			refused = a.budgetWhy
 		}
 		if rep.Error == "" {
 			rep.Error = err.Error()
@@ -189,7 +191,7 @@ func (a *foldAccount) entryFor(rep *engine.FoldReport, err error) {
 			return
 		}
 	} else {
-		foldPrintFold(&a.entry, rep)
+		foldPrintFold(&a.entry, rep, refused)
 	}
 	_, a.werr = a.w.Write(a.entry.Bytes())
 }
@@ -307,13 +309,21 @@ func (a *foldAccount) print(w io.Writer) error {
 	return bw.Flush()
 }
 
-// foldPrintFold writes a fold's line of the text summary.
-func foldPrintFold(w io.Writer, f *engine.FoldReport) {
+// foldPrintFold writes a fold's line of the text summary. refused is why
+// an emergency fold at an overflow could not fit its checkpoint in the
+// budget, "" for another fold: it refused rather than drop hard state,
+// lost nothing and left the surface as it was, so its line says
+// "refused", as the summary counts it, not "FAILED" (trial 14: two FAILED
+// lines in a run that exited 0); whether the run fails for it is the
+// outcome's (foldOutcome: only when the surface ends over the window).
+func foldPrintFold(w io.Writer, f *engine.FoldReport, refused string) {
 	verdict := ""
 	if f.Verdict != nil {
 		verdict = string(f.Verdict.Closure.Level)
 	}
 	switch {
+	case refused != "":
+		fmt.Fprintf(w, "  %-9s refused surface left as it was, hard state kept: %s\n", f.Mode, refused)
 	case f.Error != "" && f.Verdict != nil && !f.Verdict.OK():
 		fmt.Fprintf(w, "  %-9s vetoed  %s\n", f.Mode, f.Verdict.Summary())
 	case f.Error != "":

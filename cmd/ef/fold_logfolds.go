@@ -44,8 +44,12 @@ type foldLogFold struct {
 	CompactionID string `json:"compactionId,omitempty"`
 	// Provider and Model are the compaction/summary's: who wrote the
 	// checkpoint text.
-	Provider     string `json:"provider,omitempty"`
-	Model        string `json:"model,omitempty"`
+	Provider string `json:"provider,omitempty"`
+	Model    string `json:"model,omitempty"`
+	// Client is, for a summary or a pruned result of an imported log (By
+	// "host" or "pruner"), the format of the client that made it (importer.Format: "gemini",
+	// "claude-code", …): its own compaction, not a host running EF.
+	Client       string `json:"client,omitempty"`
 	ShadowedSeqs []int  `json:"shadowedSeqs"`
 	// Archive is "found" (the store already held the span's bundle),
 	// "stored" (this run archived the span from the log), "none" (no
@@ -63,6 +67,8 @@ type logFoldArchiver struct {
 	// summary is the compaction/summary read last: the host appends the
 	// checkpoint node right after it.
 	summary hostshim.CompactionSummaryData
+	// client is an imported log's source format, "" for a DSH log.
+	client string
 }
 
 // see notes the provider and model of a compaction/summary event of the
@@ -106,12 +112,13 @@ func (a *logFoldArchiver) add(ctx context.Context, s *hostshim.Session, repl hos
 			lf.By, lf.CheckpointID = "ef", mk.ID
 		} else {
 			lf.CheckpointID = engine.CheckpointID(lf.CompactionID)
+			lf.Client = a.client
 		}
 		if a.summary.CompactionID == lf.CompactionID {
 			lf.Provider, lf.Model = a.summary.Provider, a.summary.Model
 		}
 	case engine.PrunedResult(s, repl, shadowed):
-		lf.By, lf.CheckpointID = "pruner", engine.PrunedID(repl.Seq)
+		lf.By, lf.CheckpointID, lf.Client = "pruner", engine.PrunedID(repl.Seq), a.client
 	}
 	if a.archive != nil && lf.By != "other" {
 		res, err := engine.ArchiveFolded(ctx, a.archive, a.index, s, repl, shadowed, time.Now())
@@ -145,8 +152,16 @@ func foldPrintLogFold(w io.Writer, f *foldLogFold) {
 		who = "EF's checkpoint"
 	case "host":
 		who = "the host's summary"
+		if f.Client != "" {
+			// an imported log: the client compacted its own context
+			// (trial 14 named Gemini CLI's compression the host's)
+			who = "the " + f.Client + " client's own summary"
+		}
 	case "pruner":
 		who = "a tool result the host's pruner cut"
+		if f.Client != "" {
+			who = "a tool result the " + f.Client + " client's pruner cut"
+		}
 	default:
 		who = "a replacement that is no fold"
 	}
