@@ -44,6 +44,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}
 	switch p.Op {
 	case OpLift:
+		if p.Kind == KindValue {
+			r.removeValue(p, ref) // editremoved.go
+			return
+		}
 		if p.Kind == KindObjective && p.Correction {
 			r.supersedeScope(p.Key, ref)
 			return
