@@ -48,6 +48,8 @@ func editValues(p string, es []edit) []Proposal {
 			out = append(out, vs...)
 			continue
 		}
+		// a setting deleted from the file (editremoved.go)
+		out = append(out, removedSettings(p, e)...)
 		// A whole file written names each setting by its path; an
 		// edit's fragment by the part of the path it holds.
 		olds := map[string]configSetting{}

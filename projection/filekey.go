@@ -15,7 +15,9 @@ import (
 // it reports whether a moved. The value the write replaced (was) is
 // what a held before, when its statement named none.
 func (r *Reducer) gainFile(a *Anchor, k, was string) bool {
-	if a == nil || a.Kind != KindValue || entity(a.Key) != "-" || entity(k) == "-" || k == "" {
+	if a == nil || a.Kind != KindValue || entity(a.Key) != "-" && !(envEntity(entity(a.Key)) != "" && envFileOf(entity(a.Key), entity(k))) || entity(k) == "-" || k == "" {
+		// a value given one environment ("prod は 30") gains that
+		// environment's file (config/production.toml; envscope.go)
 		return false
 	}
 	if b := r.hot[slot(KindValue, k)]; b != nil && b != a {

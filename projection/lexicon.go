@@ -987,9 +987,14 @@ func fixNegation(toks []glossTok, nr negRules) {
 			} else {
 				m += "must"
 			}
-			if never {
+			switch {
+			case never:
 				cl[modal].en = m + " never"
-			} else {
+			case needWords[cl[modal].low] && m != "should":
+				// "não precisa", "du musst nicht", "nie musisz": no
+				// need, not a prohibition (needWords)
+				cl[modal].en = strings.TrimSuffix(m, "must") + "need not"
+			default:
 				cl[modal].en = m + " not"
 			}
 			for _, i := range []int{part, second} {
@@ -1097,3 +1102,10 @@ func isVietnamese(r rune) bool {
 func isUkrainianLetter(r rune) bool { return strings.ContainsRune("іїєґІЇЄҐ", r) }
 
 func isRussianLetter(r rune) bool { return strings.ContainsRune("ыэъёЫЭЪЁ", r) }
+
+// needWords are the words of "must" that say a need, whose negation is
+// "need not", never "must not": "não precisa" (no need), "du musst das
+// nicht" (you don't have to), "nie musisz", "du måste inte", "no tienes
+// que".
+var needWords = wordSet(`precisa precisas precisam tem_que tens_que têm_que muss musst müssen müsst musst_du du_musst müssen_sie ` +
+	`musisz musicie musimy musi muszą måste du_måste måste_du tienes_que tenéis_que tiene_que`)

@@ -44,6 +44,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 		Quote: p.Quote, Because: p.Because, Links: slices.Clone(p.Links), Scope: p.Scope}
 	switch p.Op {
 	case OpLift:
+		if p.Kind == KindValue {
+			r.removeValue(p, ref) // editremoved.go
+			return
+		}
 		if p.Kind == KindObjective && p.Correction {
 			r.supersedeScope(p.Key, ref)
 			return
@@ -374,13 +378,19 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 					r.noteCode(o.Key, code)
 				}
 				o.addRef(ref)
+				if ev.Role == RoleTool && sameSpan(o.Value, p.Value) && leadNumber(o.Value) != leadNumber(p.Value) {
+					// "2 分" written as "120s": the file's words
+					o.Value = p.Value
+				}
 				if ev.Role == RoleTool {
 					r.gainFile(o, p.Key, p.Was)
 				}
 				r.noteValue(ev, o)
 				return
 			}
-			if entity(p.Key) == "-" {
+			if entity(p.Key) == "-" || envEntity(entity(p.Key)) != "" && envFileOf(entity(p.Key), entity(o.Key)) {
+				// "prod の max_connections は 50 に" of the value
+				// config/production.toml holds: that file's setting
 				nu.Key = o.Key
 			}
 			r.supersede(nu, o)

@@ -908,6 +908,7 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Op == OpLift && p.Kind == KindUncertainty && (p.Name == confirmedName || p.Name == refutedName) // its hypothesis checked (hypclose.go)
 	case RoleTool:
 		ok = p.Op == OpOutcome && (p.Kind == KindEvidence || p.Kind == KindFailure) || p.Op == OpState && (p.Kind == KindArtifact || p.Kind == KindValue) ||
+			p.Op == OpLift && p.Kind == KindValue || // a setting an edit deleted (editremoved.go)
 			p.Instructions && p.Op == OpState && p.Kind == KindConstraint ||
 			p.Todo && p.Kind == KindObligation && (p.Op == OpState || p.Op == OpDone)
 	}

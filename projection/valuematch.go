@@ -188,7 +188,7 @@ func (r *Reducer) valueCoded(key string, code codeIdent) *Anchor {
 			!fusedSame(property(a.Key), prop) && !cognateHead(property(a.Key), prop) && !tableRowNamed(a, prop) || r.otherCode(a, code) {
 			continue
 		}
-		if ent == "-" || entity(a.Key) == "-" || sameFile(entity(a.Key), ent) {
+		if ent == "-" || entity(a.Key) == "-" || sameFile(entity(a.Key), ent) || envFileOf(entity(a.Key), ent) {
 			if best == nil || toldFirst(a, best, ent) || !toldFirst(best, a, ent) && newer(a, best) {
 				best = a
 			}
@@ -266,7 +266,7 @@ func (r *Reducer) sameSettingAs(a *Anchor, p *Proposal, code codeIdent) bool {
 	if r.otherCode(a, code) {
 		return false
 	}
-	if ea, ep := entity(a.Key), entity(p.Key); ea != "-" && ep != "-" && !sameFile(ea, ep) {
+	if ea, ep := entity(a.Key), entity(p.Key); ea != "-" && ep != "-" && !sameFile(ea, ep) && !envFileOf(ea, ep) {
 		return false
 	}
 	n, _ := sharedStems(stems(a.Name+" "+strings.ReplaceAll(property(a.Key), "_", " ")), stems(p.Name+" "+strings.ReplaceAll(property(p.Key), "_", " ")))
@@ -349,12 +349,16 @@ var unitWords = map[string]string{"s": "s", "sec": "s", "secs": "s", "second": "
 	"hour": "h", "hours": "h", "d": "d", "day": "d", "days": "d", "%": "%", "percent": "%", "kb": "kb", "mb": "mb", "gb": "gb"}
 
 // sameQuantity reports whether a and b are one number in one unit
-// written two ways ("45s" and "45 seconds"); a number alone matches it
-// in any unit.
+// written two ways ("45s" and "45 seconds"), or one span of time in two
+// units ("2 分", "120s"); a number alone matches it in any unit.
 func sameQuantity(a, b string) bool {
 	ma, mb := heldNumRE.FindStringSubmatch(strings.TrimSpace(a)), heldNumRE.FindStringSubmatch(strings.TrimSpace(b))
-	if ma == nil || mb == nil || ma[1] != mb[1] {
+	if ma == nil || mb == nil {
 		return false
+	}
+	if ma[1] != mb[1] {
+		// "2 分" and "120s": one span in two units (spanunits.go)
+		return sameSpan(a, b)
 	}
 	ua, ub := strings.ToLower(ma[3]), strings.ToLower(mb[3])
 	if ua == "" || ub == "" {

@@ -499,7 +499,12 @@ func jaSetSaid(s, said string, ctx *Context, out []Proposal) []Proposal {
 	if len(covering(out, s, leadNumber(v))) > 0 {
 		return out
 	}
-	if h := heldNamed(s[:m[2]], ctx.Values); h != nil {
+	if h := heldNamed(fileNamesDropped(s[:m[2]]), ctx.Values); h != nil {
+		if otherDimension(h.Value, v) {
+			// "… 2 分にして" while a size is held under the name: a
+			// duration is no new size
+			return out
+		}
 		return append(out, Proposal{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: v, Quote: s, Refers: true, Correction: true})
 	}
 	if k, was, ok := codeNumberIn(s[:m[2]]); ok && was != leadNumber(v) {
@@ -517,4 +522,14 @@ func jaSetSaid(s, said string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	return append(out, Proposal{Op: OpState, Kind: KindValue, Key: ctx.LastValueKey, Name: ctx.LastValueName, Value: v, Quote: s, Refers: true, Correction: true})
+}
+
+// fileNameTokRE is a file's name or path in a sentence ("default.toml",
+// "config/production.toml").
+var fileNameTokRE = mustPattern(`(?i)[\w.~/\-]*[\w\-]\.(?:py|go|js|ts|tsx|jsx|json|ya?ml|toml|md|txt|sh|rs|java|kt|kts|rb|sql|cfg|ini|lock|xml|html|css|swift|gradle|env|conf|properties)\b`)
+
+// fileNamesDropped is s without the names of files it mentions: the
+// "default" of "default.toml" names no setting DEFAULT_PAGE_SIZE.
+func fileNamesDropped(s string) string {
+	return fileNameTokRE.ReplaceAllString(s, " ")
 }
