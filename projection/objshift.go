@@ -98,6 +98,10 @@ func shiftedTask(text string) (quote, task string) {
 					// "change of plans: now the priority is fixing CI"
 					return s, g
 				}
+				if g := moreImportantTask(t, true); g != "" {
+					// "change of plans: now the SMS sending matters more"
+					return s, g
+				}
 				if g := laterGoal(t); g != "" {
 					// "cambio de planes: olvida staging, el objetivo ahora
 					// es …": the goal in a later clause of the label
@@ -120,6 +124,11 @@ func shiftedTask(text string) (quote, task string) {
 		if t := goalNowTask(s, parked || changed || parksLater); t != "" {
 			// "the goal now is to fix the parser", "prioridade agr é o tf
 			// plan" (objnow.go)
+			return s, t
+		}
+		if t := moreImportantTask(s, parked || changed || parksLater); t != "" {
+			// "teraz ważniejsze są SMS-y", "jetzt ist X wichtiger"
+			// (objmore.go)
 			return s, t
 		}
 		if planChangeRE.MatchString(s) {
