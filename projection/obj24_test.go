@@ -1,6 +1,9 @@
 package projection
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+)
 
 // What matters more now moves the objective (objmore.go): "zmiana planu:
 // rezerwacje na razie wystarczy. teraz ważniejsze są SMS-y" (trial 13 B1)
@@ -30,6 +33,7 @@ func TestObjectiveMovedByWhatMattersMoreNow(t *testing.T) {
 		{"the SMS sending is not more important now", ""},
 		{"tests are more important", ""},
 		{"сейчас отправка SMS не важнее", ""},
+		{"now the SMS sending isn't more important", ""},
 	} {
 		out := reduceAll(t, "> user\n"+first+"\n> assistant\nlooking at the booking code\n> user\n"+c.say+"\n")
 		if c.want != "" {
@@ -38,4 +42,50 @@ func TestObjectiveMovedByWhatMattersMoreNow(t *testing.T) {
 			expect(t, out, []string{`objective/session/goal \[active/normative\] = fix the double`}, nil)
 		}
 	}
+}
+
+// A first message that only announces the task ("pehle CLAUDE.md padh lo,
+// phir kaam batati hoon", trial 13 C1) is no objective; the next message
+// that states a task is (tasktocome.go). A message that asks work besides
+// the announcement states its task.
+func TestTaskStillToComeIsNoObjective(t *testing.T) {
+	const task = "the app crashes on Android after login, the Google sign-in flow. fix it."
+	for _, c := range []struct {
+		say     string
+		preface bool // the message only announces the task
+	}{
+		{"first read CLAUDE.md, then I'll give you the task", true},
+		{"hi! read the README and CLAUDE.md first, I'll tell you what to do after", true},
+		{"pehle CLAUDE.md padh lo, phir kaam batati hoon", true},
+		{"pehle README dekh lo, kaam baad mein bataunga", true},
+		{"najpierw przeczytaj CLAUDE.md, potem powiem ci co robimy", true},
+		{"lies zuerst CLAUDE.md, dann sage ich dir die Aufgabe", true},
+		{"lis d'abord CLAUDE.md, ensuite je te donne la tâche", true},
+		{"primero lee CLAUDE.md, luego te digo la tarea", true},
+		{"сначала прочитай CLAUDE.md, задачу скажу потом", true},
+		{"先看一下 CLAUDE.md，任务等下说", true},
+		// near misses: work is asked
+		{"fix the flaky upload test, then I'll give you the next task", false},
+		{"read the crash log and fix the upload test, I'll tell you more later", false},
+		{"read CLAUDE.md first and then fix the task runner", false},
+		{"pehle CLAUDE.md padh lo, phir upload test fix karo", false},
+	} {
+		out := reduceAll(t, "> user\n"+c.say+"\n> assistant\nread it\n> user\n"+task+"\n")
+		if c.preface {
+			expect(t, out, []string{`objective/session/goal \[active/normative\] = the app crashes on Android`}, []string{`objective/session/goal [^\n]*` + regexp.QuoteMeta(c.say)})
+		} else {
+			expect(t, out, []string{`objective/session/goal \[active/normative\] = `}, []string{`objective/session/goal \[active/normative\] = the app crashes`})
+		}
+	}
+}
+
+// A Hinglish report whose moment opens it ("login ke baad … crash ho raha
+// hai, Google sign-in wala flow", glossed "after login …, Google sign-in
+// flow") states the objective; the name after the moment asks nothing,
+// so no obligation repeats it. "after the deploy, ping #ops" still asks.
+func TestMomentBeforeANameIsNoTask(t *testing.T) {
+	out := reduceAll(t, "> user\nlogin ke baad Android pe app crash ho raha hai, Google sign-in wala flow. isko fix karo\n")
+	expect(t, out, []string{`objective/session/goal \[active/normative\] = login ke baad`}, []string{`obligation `})
+	out = reduceAll(t, "> user\nfix the login crash on Android\n> assistant\non it\n> user\nwhen the fix is in, bump the version in pubspec.yaml\n")
+	expect(t, out, []string{`obligation [^\n]*bump the version`}, nil)
 }

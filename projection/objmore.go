@@ -40,7 +40,7 @@ var moreThanRE = mustPattern(`(?i)(?:more important|matters? more)\s+(?:\S+\s+){
 
 // moreNegRE negates the marker: "is not more important", "nie jest
 // ważniejsze", "ist nicht wichtiger".
-var moreNegRE = mustPattern(`(?i)(?:^|\s)(?:not|n't|no longer|never|nicht|nie|не|не\s+є)\s+(?:\S+\s+)?(?:more important|matters? more)|不(?:是)?更重要`)
+var moreNegRE = mustPattern(`(?i)(?:(?:^|\s)(?:not|no longer|never|nicht|nie|не)|n't)\s+(?:\S+\s+)?(?:more important|matters? more)|不(?:是)?更重要`)
 
 // moreImportantTask is the task sentence s names as mattering more now,
 // "" when none; shifted tells that the message changed the plan or set
