@@ -89,3 +89,49 @@ func TestMomentBeforeANameIsNoTask(t *testing.T) {
 	out = reduceAll(t, "> user\nfix the login crash on Android\n> assistant\non it\n> user\nwhen the fix is in, bump the version in pubspec.yaml\n")
 	expect(t, out, []string{`obligation [^\n]*bump the version`}, nil)
 }
+
+// A choice taken back by naming what goes without it ("jednak bez
+// osobnej kolejki sms", trial 13 B21) is a decision that was the thing
+// (decback.go); "after all" with no thing gone without is not.
+func TestDecisionGoneWithout(t *testing.T) {
+	const agent = "> user\nfix the sms confirmations\n> assistant\nI'll also put the SMS on their own `sms` queue with a worker. Setting onQueue('sms').\n> user\n"
+	for _, c := range []struct{ say, want string }{
+		{"after all no separate sms queue. I don't want a second worker, let it go on default", `decision [^\n]*after all no separate sms queue \(was separate sms queue\)`},
+		{"jednak bez osobnej kolejki sms. nie chcę drugiego workera w supervisorze, niech idzie na default", `decision [^\n]*jednak bez osobnej kolejki sms \(was osobnej kolejki sms\)`},
+		{"doch ohne eigene SMS-Queue, kein zweiter Worker", `decision [^\n]*doch ohne eigene SMS-Queue`},
+		{"算了，还是不要单独的 sms 队列了，用默认队列", `decision [^\n]*还是不要单独的 sms 队列`},
+		{"jednak nie działa, dalej ten sam błąd", ""},
+		{"after all it works without the separate queue?", ""},
+		{"without a separate queue the mails would block", ""},
+	} {
+		out := reduceAll(t, agent+c.say+"\n")
+		if c.want != "" {
+			expect(t, out, []string{c.want}, nil)
+		} else {
+			expect(t, out, nil, []string{`decision `})
+		}
+	}
+}
+
+// A remark that a test is flaky ("haan woh emulator pe flaky hai, cold
+// boot pe hamesha ek baar fail hota hai") is no rule; a rule about flaky
+// tests is (flakyremark.go).
+func TestFlakyRemarkIsNoRule(t *testing.T) {
+	for _, c := range []struct {
+		say  string
+		rule bool
+	}{
+		{"haan woh emulator pe flaky hai, cold boot pe hamesha ek baar fail hota hai", false},
+		{"yeah it's flaky on the emulator, it always fails once on a cold boot", false},
+		{"ten test jest flaky na emulatorze", false},
+		{"flaky tests must be quarantined, never merged", true},
+		{"never mark a test as flaky without a ticket", true},
+	} {
+		out := reduceAll(t, "> user\nfix the home flow test\n> assistant\non it\n> user\n"+c.say+"\n")
+		if c.rule {
+			expect(t, out, []string{`constraint `}, nil)
+		} else {
+			expect(t, out, nil, []string{`constraint `})
+		}
+	}
+}
