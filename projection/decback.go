@@ -109,6 +109,11 @@ var afterAllLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|hmm+|no|nah|wait|nie|n
 // "算了，还是别加 X 了".
 var zhAfterAllRE = mustPattern(`^(?:算了|想了想|再想想)?[，,]?\s*还是(?:不要|别|不用)(?:加|用|搞|建|开)?(?P<x>[^，,。！!]{2,40}?)了?(?:[，,。！!]|$)`)
 
+// goWithRE says what the work goes with instead: "let it go on default",
+// "niech idzie na default", "lass sie auf default", "用默认队列", "keep it
+// on the default queue".
+var goWithRE = mustPattern(`(?i)(?:^|\s)(?:let (?:it|them) (?:go|run|stay)|keep (?:it|them)|put (?:it|them)|just use|use the|niech\s+(?:idzie|idą|leci|lecą|zostanie|zostaną|będzie)|zostaw\s+(?:na|w)|lass\s+(?:es|sie|das)\s+(?:auf|bei|in)|bleib\w*\s+(?:auf|bei)|laisse[sz]?(?:-le|-les)?\s+sur|que\s+(?:vaya|vayan|se quede)|déja(?:lo|los)?\s+en|lascia(?:lo|li)?\s+(?:su|sul|sulla|nella)|deixa\s+(?:no|na|em)|laat\s+(?:het|ze)\s+(?:op|bij|in)|пусть\s+(?:идёт|идет|остаётся|остается)|оставь\s+(?:на|в))\s+\S|用(?:默认|原来|现有|同一个)|走(?:默认|原来)`)
+
 // decisionGoneWithout adds to out the decision of a user message that
 // takes a choice back by naming the thing to go without (see above).
 func decisionGoneWithout(text string, ctx *Context, out []Proposal) []Proposal {
@@ -128,6 +133,17 @@ func decisionGoneWithout(text string, ctx *Context, out []Proposal) []Proposal {
 		thing = strings.TrimSpace(m[zhAfterAllRE.SubexpIndex("x")])
 	}
 	if thing == "" || len(terms(thing)) == 0 || isRule(thing) {
+		return out
+	}
+	rest := strings.TrimSpace(strings.TrimPrefix(t, first))
+	if m := afterAllLeadRE.FindStringIndex(first); m != nil {
+		rest = first[m[1]:] + " " + rest
+	}
+	if !slices.ContainsFunc(clauseSpans(rest), func(c string) bool {
+		return courseOpenRE.MatchString(strings.TrimSpace(c)) || goWithRE.MatchString(c)
+	}) && !goWithRE.MatchString(rest) {
+		// "nee toch geen IOptionsSnapshot, dat pakket is te zwaar": a
+		// thing said no to, no course in its place
 		return out
 	}
 	held := ""

@@ -98,7 +98,8 @@ func TestDecisionGoneWithout(t *testing.T) {
 	for _, c := range []struct{ say, want string }{
 		{"after all no separate sms queue. I don't want a second worker, let it go on default", `decision [^\n]*after all no separate sms queue \(was separate sms queue\)`},
 		{"jednak bez osobnej kolejki sms. nie chcę drugiego workera w supervisorze, niech idzie na default", `decision [^\n]*jednak bez osobnej kolejki sms \(was osobnej kolejki sms\)`},
-		{"doch ohne eigene SMS-Queue, kein zweiter Worker", `decision [^\n]*doch ohne eigene SMS-Queue`},
+		{"doch ohne eigene SMS-Queue, lass sie auf default, kein zweiter Worker", `decision [^\n]*doch ohne eigene SMS-Queue`},
+		{"after all no separate sms queue, that package is too heavy", ""},
 		{"算了，还是不要单独的 sms 队列了，用默认队列", `decision [^\n]*还是不要单独的 sms 队列`},
 		{"jednak nie działa, dalej ten sam błąd", ""},
 		{"after all it works without the separate queue?", ""},
