@@ -188,6 +188,11 @@ func isRule(s string) bool {
 		// "**Don't**", "## Never:": a heading of rules, none itself
 		return false
 	}
+	if flakyRemark(s) {
+		// "haan woh emulator pe flaky hai, … hamesha ek baar fail hota
+		// hai": how a test behaves, no rule (flakyremark.go)
+		return false
+	}
 	if v, _ := insteadValue(s); v != "" {
 		// "3, nicht 5": a number corrected in passing (notinstead.go)
 		return false

@@ -85,3 +85,81 @@ func decisionTakenBack(text string, ctx *Context, out []Proposal) []Proposal {
 	}
 	return append(out, p)
 }
+
+// A decision taken back by saying what goes without it.
+//
+// "jednak bez osobnej kolejki sms. nie chcę drugiego workera" (after all
+// without a separate sms queue: no second worker), "after all no separate
+// queue for the mails", "doch ohne eigene Queue", "finalement sans
+// Redis", "还是不要单独的队列了": the user takes back a choice (the
+// agent's "I'll put the SMS on their own `sms` queue" or a decision held)
+// by naming the thing to go without. What the user goes with is a
+// decision, the thing its was, and it replaces a decision naming the
+// thing. Read on the gloss ("bez" → "without"). "jednak nie działa" (it
+// does not work after all) names no thing gone without: a "not" before a
+// verb is no take-back.
+
+// afterAllLeadRE opens the take-back with its "after all" and the thing
+// gone without (group x): "jednak bez …", "after all no …", "doch ohne
+// …", "toch zonder …", "finalement sans …", "al final sin …", "alla fine
+// senza …", "afinal sem …", "всё-таки без …", "все ж таки без …".
+var afterAllLeadRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|hmm+|no|nah|wait|nie|ne|nee)[,.!]?\s+)?(?:after all|actually|on second thought|jednak|doch|toch|finalement|al final|alla fine|afinal|всё-таки|все-таки|всё таки|все таки|все ж таки|все-таки)[,]?\s+(?:(?:let'?s|we(?:'ll)? go|go|better)\s+)?(?:without|with no|no|ohne|kein\p{L}*|zonder|geen|sans|pas de|sin|senza|sem|utan|bez|без)\s+(?P<x>[^,.;:!?]{3,60})`)
+
+// zhAfterAllRE is the Chinese take-back: "还是不要单独的 sms 队列了",
+// "算了，还是别加 X 了".
+var zhAfterAllRE = mustPattern(`^(?:算了|想了想|再想想)?[，,]?\s*还是(?:不要|别|不用)(?:加|用|搞|建|开)?(?P<x>[^，,。！!]{2,40}?)了?(?:[，,。！!]|$)`)
+
+// goWithRE says what the work goes with instead: "let it go on default",
+// "niech idzie na default", "lass sie auf default", "用默认队列", "keep it
+// on the default queue".
+var goWithRE = mustPattern(`(?i)(?:^|\s)(?:let (?:it|them) (?:go|run|stay)|keep (?:it|them)|put (?:it|them)|just use|use the|niech\s+(?:idzie|idą|leci|lecą|zostanie|zostaną|będzie)|zostaw\s+(?:na|w)|lass\s+(?:es|sie|das)\s+(?:auf|bei|in)|bleib\w*\s+(?:auf|bei)|laisse[sz]?(?:-le|-les)?\s+sur|que\s+(?:vaya|vayan|se quede)|déja(?:lo|los)?\s+en|lascia(?:lo|li)?\s+(?:su|sul|sulla|nella)|deixa\s+(?:no|na|em)|laat\s+(?:het|ze)\s+(?:op|bij|in)|пусть\s+(?:идёт|идет|остаётся|остается)|оставь\s+(?:на|в))\s+\S|用(?:默认|原来|现有|同一个)|走(?:默认|原来)`)
+
+// decisionGoneWithout adds to out the decision of a user message that
+// takes a choice back by naming the thing to go without (see above).
+func decisionGoneWithout(text string, ctx *Context, out []Proposal) []Proposal {
+	t := strings.TrimSpace(text)
+	if questionRE.MatchString(t) {
+		return out
+	}
+	ss := sentences(t)
+	if len(ss) == 0 {
+		return out
+	}
+	first := strings.TrimSpace(ss[0])
+	var thing string
+	if m := afterAllLeadRE.FindStringSubmatch(first); m != nil {
+		thing = strings.TrimSpace(m[afterAllLeadRE.SubexpIndex("x")])
+	} else if m := zhAfterAllRE.FindStringSubmatch(first); m != nil {
+		thing = strings.TrimSpace(m[zhAfterAllRE.SubexpIndex("x")])
+	}
+	if thing == "" || len(terms(thing)) == 0 || isRule(thing) {
+		return out
+	}
+	rest := strings.TrimSpace(strings.TrimPrefix(t, first))
+	if m := afterAllLeadRE.FindStringIndex(first); m != nil {
+		rest = first[m[1]:] + " " + rest
+	}
+	if !slices.ContainsFunc(clauseSpans(rest), func(c string) bool {
+		return courseOpenRE.MatchString(strings.TrimSpace(c)) || goWithRE.MatchString(c)
+	}) && !goWithRE.MatchString(rest) {
+		// "nee toch geen IOptionsSnapshot, dat pakket is te zwaar": a
+		// thing said no to, no course in its place
+		return out
+	}
+	held := ""
+	for _, w := range distinctive(thing) {
+		if slices.ContainsFunc(ctx.Decisions, func(d string) bool { return holdsWord(strings.ToLower(d), strings.ToLower(w)) }) {
+			held = w
+			break
+		}
+	}
+	course := strings.TrimRight(first, " .;!。！")
+	out = slices.DeleteFunc(out, func(p Proposal) bool {
+		return p.Op == OpState && p.Quote != "" && p.Kind != KindObjective && p.Kind != KindValue && p.Kind != KindFailure && strings.Contains(first, p.Quote)
+	})
+	p := Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(course), Value: course, Quote: course, Correction: true, Replaces: held, Links: mentions(course)}
+	if held == "" {
+		p.Name, p.Replaces, p.Was = switchedName, thing, thing
+	}
+	return append(out, p)
+}

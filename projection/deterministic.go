@@ -237,6 +237,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			out = droppedChoices(ev.Text, retractedOptions(ev.Text, out))
 			// A decision taken back for another course (decback.go).
 			out = decisionTakenBack(ev.Text, ctx, out)
+			if !slices.ContainsFunc(out, func(p Proposal) bool { return p.Kind == KindDecision && p.Correction }) {
+				// "jednak bez osobnej kolejki sms" (decback.go)
+				out = decisionGoneWithout(ev.Text, ctx, out)
+			}
 			// An option picked, then another in its place (optpick.go).
 			out = lastPickWins(ev.Text, ctx, out)
 			// A thing turned off that a decision turned on (decreverse.go).

@@ -114,6 +114,7 @@ var lexDE = []lexEntry{
 	{catGoal, "new focus", "neuer_fokus"},
 	{catGoal, "new goal", "neues_ziel"},
 	{catGoal, "priority", "priorität"},
+	{catGoal, "more important", "wichtiger"},
 	{catRelay, "says", "sagt meint schreibt"},
 	{catRelay, "according to", "laut"},
 	{catRelay, "answered", "geantwortet antwortete"},

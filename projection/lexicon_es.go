@@ -110,6 +110,7 @@ var lexES = []lexEntry{
 	{catGoal, "new focus", "nuevo_foco"},
 	{catGoal, "new goal", "nuevo_objetivo"},
 	{catGoal, "priority", "prioridad"},
+	{catGoal, "more important", "más_importante más_importantes"},
 	{catRelay, "says", "dice"},
 	{catRelay, "according to", "según"},
 	{catRelay, "answered", "contestó respondió ha_contestado ha_respondido"},

@@ -97,6 +97,7 @@ var lexFR = []lexEntry{
 	{catGoal, "new focus", "nouveau_focus"},
 	{catGoal, "can wait", "peut_attendre"},
 	{catGoal, "priority", "priorité"},
+	{catGoal, "more important", "plus_important plus_importante plus_importants plus_importantes"},
 	{catFunction, "for now", "pour_l'instant pour_le_moment"},
 	{catFunction, "today", "aujourd'hui"},
 	{catRelay, "says", "dit"},

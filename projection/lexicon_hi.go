@@ -100,6 +100,9 @@ var lexHI = []lexEntry{
 	{catDone, "done", "ho_gaya ho_gya hogaya ho_gayi done_hai"},
 	{catGoal, "Goal", "maqsad maksad lakshya aaj_ka_kaam"},
 	{catGoal, "Task", "kaam_ye_hai"},
+	{catGoal, "meanwhile", "tab_tak tab_tk jab_tak_woh_ho"},
+	{catGoal, "more important", "zyada_zaroori_hai zyada_zaruri_hai jyada_zaroori_hai jyada_jaruri_hai zyada_important_hai jyada_important_hai zyada_zaroori zyada_important"},
+	{catGoal, "plans changed", "plan_badal_gaya plan_badal_gaya_hai plan_badal_gayi plan_change_ho_gaya plan_change_ho_gaya_hai"},
 	{catRules, "rules", "niyam rules"},
 	// relaying
 	{catRelay, "says", "bol_raha_hai bol_rahi_hai bolta_hai bolti_hai keh_raha_hai kah_raha_hai keh_rahi_hai kehta_hai"},

@@ -97,6 +97,7 @@ var lexIT = []lexEntry{
 	{catGoal, "new focus", "nuovo_focus"},
 	{catGoal, "can wait", "può_aspettare"},
 	{catGoal, "priority", "priorità"},
+	{catGoal, "more important", "più_importante più_importanti"},
 	{catFunction, "next week", "la_settimana_prossima la_prossima_settimana"},
 	{catRelay, "says", "dice"},
 	{catRelay, "according to", "secondo"},

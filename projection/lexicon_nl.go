@@ -139,6 +139,7 @@ var lexNL = []lexEntry{
 	{catGoal, "new focus", "nieuwe_focus"},
 	{catGoal, "new goal", "nieuw_doel"},
 	{catGoal, "priority", "prioriteit"},
+	{catGoal, "more important", "belangrijker"},
 	{catFunction, "the rest later", "de_rest_later de_rest_komt_later"},
 	{catFunction, "first", "eerst"},
 	{catRules, "rules", "regels afspraken spelregels"},

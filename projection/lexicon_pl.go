@@ -111,6 +111,8 @@ var lexPL = []lexEntry{
 	{catGoal, "change of focus", "zmiana_priorytetów"},
 	{catGoal, "new priority", "nowy_priorytet"},
 	{catGoal, "priority", "priorytet priorytetem"},
+	{catGoal, "more important", "ważniejsze ważniejszy ważniejsza ważniejsi ważniejsze_są ważniejsze_jest ważniejszy_jest ważniejsza_jest"},
+	{catGoal, "good enough for now", "na_razie_wystarczy na_razie_wystarczą wystarczy_na_razie na_razie_starczy"},
 	{catGoal, "can wait", "poczeka może_poczekać"},
 	{catGoal, "postpone", "odłóżmy odłóż odkładamy"},
 	{catGoal, "for now", "na_razie na_ten_moment tymczasem"},

@@ -97,6 +97,7 @@ var lexPT = []lexEntry{
 	{catGoal, "new focus", "novo_foco"},
 	{catGoal, "can wait", "fica_pra_depois fica_para_depois deixa_pra_depois deixa_para_depois pode_esperar"},
 	{catGoal, "priority", "prioridade"},
+	{catGoal, "more important", "mais_importante mais_importantes"},
 	{catFunction, "for now", "por_ora por_enquanto por_agora"},
 	{catFunction, "now", "agr"},
 	{catRelay, "says", "diz disse"},

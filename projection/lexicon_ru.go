@@ -90,6 +90,7 @@ var lexRU = []lexEntry{
 	{catGoal, "postpone", "отложим откладываем отложи отложить"},
 	{catGoal, "new goal", "новая_цель"},
 	{catGoal, "priority", "приоритет"},
+	{catGoal, "more important", "важнее"},
 	{catRelay, "says", "говорит"},
 	{catRelay, "said", "сказал сказала сказали"},
 	{catRelay, "according to", "по_словам"},

@@ -162,6 +162,7 @@ var lexSV = []lexEntry{
 	{catGoal, "new priority", "ny_prio ny_prioritet"},
 	{catGoal, "top priority", "högsta_prio högsta_prioritet"},
 	{catGoal, "priority", "prioritet prioriteten"},
+	{catGoal, "more important", "viktigare"},
 	{catGoal, "focus", "fokus fokuset"},
 	{catGoal, "next task", "nästa_uppgift"},
 	{catGoal, "new task", "ny_uppgift"},

@@ -106,6 +106,7 @@ var lexUK = []lexEntry{
 	{catGoal, "new task", "нове_завдання нова_задача"},
 	{catGoal, "next task", "наступне_завдання наступна_задача"},
 	{catGoal, "priority", "пріоритет"},
+	{catGoal, "more important", "важливіше"},
 	{catGoal, "now the goal", "зараз_ціль зараз_мета зараз_завдання зараз_задача"},
 	{catGoal, "now the priority", "зараз_пріоритет"},
 	{catGoal, "postpone", "відкладаємо відкладемо відклади відкладіть відкласти відкладаю"},

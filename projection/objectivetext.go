@@ -281,6 +281,11 @@ func objectiveQuote(text string) string {
 		t = strings.TrimSpace(t[strings.Index(t, ss[0])+len(ss[0]):])
 		ss = ss[1:]
 	}
+	if taskToCome(t) {
+		// "first read CLAUDE.md, then I'll tell you the task": the task
+		// is still to come (tasktocome.go)
+		return ""
+	}
 	if rest, ok := openingRules(ss); !ok {
 		// "Please don't restart the ingress controller, it's shared.":
 		// a rule, no goal (maintask.go)

@@ -27,7 +27,7 @@ import (
 // something denied ("that's not the priority now") moves nothing.
 
 // prioLabelRE labels the new priority (group t).
-var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|wait|hold on|слушай|короче|senti|allora|luister|oye|mira|pera|espera|warte)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|plans?\s+change|(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)|(?:let'?s\s+)?(?:change|changing|switch|switching|shift|shifting)\s+(?:the\s+)?(?:focus|goal|objective)|(?:goal|objective|focus) change|changement d'objectifs?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))(?:,?\s+(?:btw|by the way|though|then|actually|trouwens|overigens|übrigens|eigentlich|però|comunque|invece|d'ailleurs|en fait|plutôt|por cierto|en realidad|aliás|na verdade|förresten|faktiskt|кстати|впрочем|втім|до речі))?\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|目标(?:变更|有变|变了|改了)|换目标|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
+var prioLabelRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|and|now|alright|right|anyway|but|listen|look|hey|wait|hold on|meanwhile|in the meantime|until then|till then|слушай|короче|senti|allora|luister|oye|mira|pera|espera|warte)[,]?\s+)*(?:(?:the|our|my)\s+)?(?:new\s+(?:prio(?:rity)?|plan|focus|goal|objective|top\s+priority)|change of plans?|plans?\s+change|(?:change|switch) of (?:goal|objective|focus|prio(?:rity)?|target)|(?:let'?s\s+)?(?:change|changing|switch|switching|shift|shifting)\s+(?:the\s+)?(?:focus|goal|objective)|(?:goal|objective|focus) change|changement d'objectifs?|top\s+prio(?:rity)?|prio(?:rity)?\s+(?:now|#\s?1|one))(?:,?\s+(?:btw|by the way|though|then|actually|trouwens|overigens|übrigens|eigentlich|però|comunque|invece|d'ailleurs|en fait|plutôt|por cierto|en realidad|aliás|na verdade|förresten|faktiskt|кстати|впрочем|втім|до речі))?\s*(?:[:：—–]|\s-\s)\s*(?P<t>\S.*)$|^(?:新的?(?:优先级|重点|目标|任务)|计划有变|目标(?:变更|有变|变了|改了)|换目标|现在的?(?:重点|优先级))\s*[：:]\s*(?P<z>\S.*)$`)
 
 // prioBackRE points back at the task said just before it as the new
 // priority: "that's the priority now", "this is our top priority now",
@@ -46,7 +46,7 @@ var prioDenyRE = mustPattern(`(?i)\b(?:not|n't|no longer|never)\s+(?:\w+\s+)?(?:
 
 // planChangeRE says the plan changed: "change of plans", "plans
 // changed", "计划有变".
-var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right|listen|look|hey|well|слушай|короче|ладно|так|senti|allora|luister|oké|oye|mira|hör mal)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed|are changing)|new plan|scratch that plan)\W*$|^(?:(?:那|好|で|では|じゃあ|それで|さて|ok)[，,、]?\s*)?(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
+var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right|listen|look|hey|well|meanwhile|in the meantime|until then|till then|слушай|короче|ладно|так|senti|allora|luister|oké|oye|mira|hör mal)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed|are changing)|new plan|scratch that plan)\W*$|^(?:(?:那|好|で|では|じゃあ|それで|さて|ok)[，,、]?\s*)?(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
 
 // parkRE sets the task before aside for now: "park it", "can wait",
 // "put it on hold", "先放一放", "先不管…了".
@@ -98,6 +98,10 @@ func shiftedTask(text string) (quote, task string) {
 					// "change of plans: now the priority is fixing CI"
 					return s, g
 				}
+				if g := moreImportantTask(t, true); g != "" {
+					// "change of plans: now the SMS sending matters more"
+					return s, g
+				}
 				if g := laterGoal(t); g != "" {
 					// "cambio de planes: olvida staging, el objetivo ahora
 					// es …": the goal in a later clause of the label
@@ -120,6 +124,11 @@ func shiftedTask(text string) (quote, task string) {
 		if t := goalNowTask(s, parked || changed || parksLater); t != "" {
 			// "the goal now is to fix the parser", "prioridade agr é o tf
 			// plan" (objnow.go)
+			return s, t
+		}
+		if t := moreImportantTask(s, parked || changed || parksLater); t != "" {
+			// "teraz ważniejsze są SMS-y", "jetzt ist X wichtiger"
+			// (objmore.go)
 			return s, t
 		}
 		if planChangeRE.MatchString(s) {

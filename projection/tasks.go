@@ -110,6 +110,12 @@ func deferredTask(s string) bool {
 			return rest != "" && !frSubjectRE.MatchString(rest) && !agentSubjectRE.MatchString(rest) && !negRE.MatchString(firstWords(rest, 3))
 		}
 		w := strings.ToLower(strings.Trim(firstWords(rest, 1), ",.;:"))
+		if properNounLead(rest) {
+			// "after login the app crashes, Google sign-in flow" (glossed
+			// from "login ke baad … crash ho raha hai, Google sign-in wala
+			// flow"): a name after the moment, no verb
+			return false
+		}
 		return imperative(rest) && !stopwords[w] && !replyVerbs[w] && !askedWhenRE.MatchString(s) && !stepBackRE.MatchString(s) && !agentSubjectRE.MatchString(rest) && !isRule(rest)
 	}
 	if m := deferZhRE.FindStringSubmatchIndex(s); m != nil {
@@ -615,4 +621,16 @@ func politeRequests(text string, out []Proposal) []Proposal {
 	}, func(s string) Proposal {
 		return Proposal{Op: OpState, Kind: KindObligation, Key: "obligation/-/" + slug(s), Value: s, Quote: s, Links: mentions(s)}
 	})
+}
+
+// properNounLead reports whether clause c opens with a capitalized word
+// that is no verb said to the agent: "Google sign-in flow", "Android 14
+// only" (a clause after a comma opens in lower case when it asks work).
+func properNounLead(c string) bool {
+	f := strings.Fields(c)
+	if len(f) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(f[0])
+	return unicode.IsUpper(r) && f[0] != "I" && strings.ToUpper(f[0]) != f[0]
 }
