@@ -90,7 +90,7 @@ func failedMigrations(out string) []string {
 				last = m[1]
 			}
 		}
-		if last != "" && migrationNamed(l, last) && migrationDoneRE.MatchString(l) {
+		if last != "" && wholeWord(l, last) && migrationDoneRE.MatchString(l) {
 			last = ""
 		}
 	}
@@ -124,7 +124,7 @@ func migrationApplied(links []string, passedOut string) bool {
 			continue
 		}
 		for _, n := range want {
-			if !migrationNamed(l, n) {
+			if !wholeWord(l, n) {
 				continue
 			}
 			if migrationAppliedLine(l) || (listed && !migrationNotAppliedRE.MatchString(l)) {
@@ -135,8 +135,9 @@ func migrationApplied(links []string, passedOut string) bool {
 	return false
 }
 
-// migrationNamed reports whether line l names migration n as a whole word.
-func migrationNamed(l, n string) bool {
+// wholeWord reports whether l holds n as a whole word (no letter, digit
+// or "_" either side).
+func wholeWord(l, n string) bool {
 	for i := 0; ; {
 		j := strings.Index(l[i:], n)
 		if j < 0 {

@@ -60,3 +60,56 @@ func TestMigrationAppliedByAnotherCommand(t *testing.T) {
 		})
 	}
 }
+
+// "go test ./pkg -run TestX" printing only "ok  pkg" (no per-test line
+// without -v) is TestX passing: the package passed with the selected
+// test in it (gorunpass.go; trial 14 B22).
+func TestGoTestRunSelectedPasses(t *testing.T) {
+	fail := "ok  \tgithub.com/x/internal/config\t1.021s\n--- FAIL: TestTTLExpiry (0.06s)\n    ttl_test.go:41: item still present\nFAIL\nFAIL\tgithub.com/x/internal/cache\t2.311s\nFAIL"
+	for _, c := range []struct{ name, user, rerun, out, want string }{
+		{"en", "run the tests with race", "go test -race ./internal/cache/ -run TestTTLExpiry -count=3", "ok  \tgithub.com/x/internal/cache\t0.412s", "resolved"},
+		{"pt, pattern", "roda os testes com race", "go test ./internal/cache/ -run 'TestTTL.*'", "ok  \tgithub.com/x/internal/cache\t0.412s", "resolved"},
+		{"-run=", "run the tests", "go test -run=^TestTTLExpiry$ ./internal/cache/", "ok  \tgithub.com/x/internal/cache\t0.412s", "resolved"},
+		// near misses: another test selected, the test skipped, another
+		// package passing
+		{"another test", "run the tests", "go test ./internal/cache/ -run TestGet", "ok  \tgithub.com/x/internal/cache\t0.412s", "open"},
+		{"skipped", "roda os testes", "go test ./internal/cache/ -run 'TestTTL' -skip TestTTLExpiry", "ok  \tgithub.com/x/internal/cache\t0.412s", "open"},
+		{"another package", "run the tests", "go test ./internal/config/ -run TestTTLExpiry", "ok  \tgithub.com/x/internal/config\t0.412s", "open"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, strings.Join([]string{"> user", c.user, fail21Run("go test -race ./internal/...", fail, true), fail21Run(c.rerun, c.out, false)}, "\n"))
+			expect(t, out, []string{`failure test/-/TestTTLExpiry \[` + c.want + `/`}, nil)
+		})
+	}
+}
+
+// A failure the user calls flaky and tells the agent to ignore is given
+// up (superseded, the flaky words kept), never resolved; one the user
+// calls flaky and leaves alone stays open, marked flaky
+// (TestFlakyAfterPassIsOpen; flakyignore.go; trial 14 B22).
+func TestFlakyIgnoredIsGivenUp(t *testing.T) {
+	fail := "--- FAIL: TestTTLExpiry (0.06s)\n    ttl_test.go:41: item still present\nFAIL\nFAIL\tgithub.com/x/internal/cache\t2.311s\nFAIL"
+	for _, c := range []struct{ name, say, want string }{
+		{"pt", "esse é flaky mesmo, com -race o timer atrasa. ignora", "superseded"},
+		{"en", "that one is flaky, known issue. ignore it", "superseded"},
+		{"es", "es flaky, ignóralo", "superseded"},
+		{"ja", "それは flaky なので無視してください", "superseded"},
+		// near misses: left alone, a negated ignore, a question
+		{"left alone", "it's flaky, leave it", "open"},
+		{"don't ignore", "it's flaky but don't ignore it", "open"},
+		{"pt, não ignora", "é flaky, mas não ignora", "open"},
+		{"asked", "it's flaky. should I ignore it?", "open"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := reduceAll(t, strings.Join([]string{"> user", "run the tests",
+				fail21Run("go test -race ./internal/...", fail, true),
+				fail21Run("go test -race ./internal/cache/ -run TestTTLExpiry", "ok  \tgithub.com/x/internal/cache\t0.412s", false),
+				"> user", c.say}, "\n"))
+			if c.want == "superseded" {
+				expect(t, out, []string{`negative/-/testttlexpiry`}, []string{`failure test/-/TestTTLExpiry \[(?:open|resolved)/`})
+				return
+			}
+			expect(t, out, []string{`failure test/-/TestTTLExpiry \[open/.*flaky`}, []string{`negative/-/testttlexpiry`})
+		})
+	}
+}
