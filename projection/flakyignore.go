@@ -15,7 +15,7 @@ import "strings"
 // ignora", "should I ignore it?") gives nothing up.
 
 // ignoreItRE tells the agent to ignore a thing.
-var ignoreItRE = mustPattern(`(?i)(?:^|[^\pL])(?:ignore(?:\s+(?:it|that|this|them|the\s+\pL+))?|ignora(?:lo|la|r)?|ign[oó]ra(?:lo|la)|ignorez?(?:-le|-la)?|ignorier(?:e|en)?(?:\s+(?:es|das|ihn|sie))?|ignoralo|negeer(?:\s+(?:het|dat|die))?|zignoruj|игнорируй(?:те)?|пропусти|yoksay|görmezden\s+gel)(?:[^\pL]|$)|無視して|無視で|無視しよう|忽略(?:它|吧|掉)?|不用管(?:它)?|무시해|무시하`)
+var ignoreItRE = mustPattern(`(?i)(?:^|[^\pL])(?:ignore(?:\s+(?:it|that|this|them|the\s+\pL+))?|ignora(?:lo|la|r)?|ign[oó]ra(?:lo|la)|ignorez?(?:-le|-la)?|ignorier(?:e|en)?(?:\s+(?:es|das|ihn|sie))?|ignoralo|negeer(?:\s+(?:het|dat|die))?|zignoruj|игнорируй(?:те)?|пропусти|yoksay|görmezden\s+gel)(?:[^\pL]|$)|無視して|無視で|無視しよう|忽略(?:它|吧|掉)?|무시해|무시하`)
 
 // ignoreNotRE negates the ignore before it: "don't", "não", "no",
 // "nicht", "ne", "не", "niet", "nie".
