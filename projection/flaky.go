@@ -61,6 +61,11 @@ var (
 // markedFlaky marks flaky the failures a sentence of message ev calls
 // flaky (see above).
 func (r *Reducer) markedFlaky(ev *Event) {
+	var marked []*Anchor
+	// told to ignore it: a failure a pass closed is given up too
+	// (flakyignore.go)
+	ignore := ev.Role == RoleUser && toldIgnore(ev.Text)
+	defer func() { r.flakyIgnored(ev, marked) }()
 	for _, s := range sentences(ev.Text) {
 		if !calledFlaky(s) {
 			continue
@@ -71,6 +76,7 @@ func (r *Reducer) markedFlaky(ev *Event) {
 		said := r.agentBefore(ev)
 		for _, a := range r.sorted() {
 			_, once := r.passedOnce[a]
+			once = once || ignore && a.Lifecycle == Resolved
 			if a.Kind != KindFailure || a.Seq() >= ev.Seq || !a.IsHead() && (fixed || !once || r.hot[slot(a.Kind, a.Key)] != a) {
 				continue
 			}
@@ -79,6 +85,7 @@ func (r *Reducer) markedFlaky(ev *Event) {
 			}
 			if flakyNamed(a, s) {
 				r.markFlaky(a, s, ev)
+				marked = append(marked, a)
 				named = true
 			}
 			if said != "" && flakyNamed(a, said) {
@@ -91,7 +98,7 @@ func (r *Reducer) markedFlaky(ev *Event) {
 			// the flaky one is another, left out
 			continue
 		}
-		if newest != nil && !newest.IsHead() && !r.passedOnce[newest] {
+		if newest != nil && !newest.IsHead() && !r.passedOnce[newest] && !ignore {
 			// a failure another command passed is called flaky by
 			// name only ("the net tests flake" after the build that
 			// failed passed by another means)
@@ -103,9 +110,11 @@ func (r *Reducer) markedFlaky(ev *Event) {
 		switch {
 		case newest != nil && r.rightAfter(newest, ev):
 			r.markFlaky(newest, s, ev)
+			marked = append(marked, newest)
 		case told != nil && !toldMany && ev.Role == RoleUser:
 			// "그 테스트 원래 가끔 그래" answering the agent's report of it
 			r.markFlaky(told, s, ev)
+			marked = append(marked, told)
 		}
 	}
 }
@@ -206,7 +215,9 @@ func (r *Reducer) passedBy(a *Anchor, c *Call) {
 	if a.Lifecycle == Resolved {
 		// true when the pass ran the failed command again
 		failed := failedCallOf(a)
-		r.passedOnce[a] = failed != "" && runKey(failed) == runKey(callText(c))
+		// or the failed test again by its name ("go test ./pkg -run
+		// TestX" after "go test ./...")
+		r.passedOnce[a] = failed != "" && runKey(failed) == runKey(callText(c)) || ranTestByName(a, c)
 	} else if r.passedOnce[a] {
 		r.passedOnce[a] = false
 		if failed := failedCallOf(a); failed != "" && runKey(failed) == runKey(callText(c)) {
@@ -255,4 +266,15 @@ func (r *Reducer) restoreFlaky(ids []string, once map[string]bool) {
 			r.passedOnce[a] = v
 		}
 	}
+}
+
+// ranTestByName reports whether call c ran failure a's test by its name
+// (a test's failure; its name in the command).
+func ranTestByName(a *Anchor, c *Call) bool {
+	name, ok := strings.CutPrefix(a.Key, "test/-/")
+	if !ok || len(name) < 4 {
+		return false
+	}
+	_, cmd := argString(c.Args, commandArgKeys)
+	return cmd != "" && wholeWord(cmd, name)
 }

@@ -317,6 +317,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 				// the tasks a build names as failed (widerrun.go)
 				cp.Links = append(cp.Links, stepPrefix+x)
 			}
+			for _, x := range failedMigrations(text) {
+				// the migration a run stopped on (migrated.go)
+				cp.Links = append(cp.Links, migrationPrefix+x)
+			}
 		}
 	case found && (strings.TrimSpace(text) == "" || strings.TrimSpace(text) == noOutputText):
 		// a search that found nothing, a test that said no: an answer

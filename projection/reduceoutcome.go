@@ -152,7 +152,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 					}
 					continue
 				}
-				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) || stepsDone(a.Links, failed, a.Because, pc, e.Text) || ciTestPassed(a, failed, pc, e.Text) {
+				if resolvedIn(failed, a.Because, hintsOf(a), pc, e.Text) || itemsRedone(a.Links, failed, pc, e.Text) || stepsDone(a.Links, failed, a.Because, pc, e.Text) || ciTestPassed(a, failed, pc, e.Text) || migrationApplied(a.Links, e.Text) {
 					hit = append(hit, a)
 				}
 			}

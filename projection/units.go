@@ -168,7 +168,7 @@ func (r *Reducer) unitHits(text string, f *Anchor, hit []*Anchor) []*Anchor {
 		if !read {
 			passed, read = passedUnits(r.call, text), true
 		}
-		if slices.Contains(passed, u) || flutterUnitPassed(r.call, text, u) {
+		if slices.Contains(passed, u) || flutterUnitPassed(r.call, text, u) || goRunPassed(r.call, text, u, a.Name) {
 			hit = append(hit, a)
 		}
 	}
