@@ -23,3 +23,17 @@ func TestOpeningNotObjective(t *testing.T) {
 			[]string{`goal \[active/normative\] = invoice-svc の workspace`}, nil},
 	})
 }
+
+// After a change marker, a clause closing the old task ("o shutdown tá
+// bom") is no new objective: the clause naming new work is (trial 14
+// m14).
+func TestChangeMarkerClosedTask(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"pt: muda o foco, the old task good, the new priority", "\n> user\no pedidos-svc precisa de graceful shutdown decente\n> assistant\nCerto, vou começar pelo server.go.\n> user\nmuda o foco: o shutdown tá bom. agora prioridade é o endpoint GET /pedidos/{id}/status pro app mobile, com cache de 30s\n",
+			[]string{`goal \[active/normative\] = .*endpoint GET /pedidos/\{id\}/status`}, []string{`goal \[active/normative\] = .*shutdown tá bom`}},
+		{"en: change of focus, the old task fine", "\n> user\nAdd graceful shutdown to the orders service.\n> assistant\nStarting with server.go.\n> user\nchange of focus: the shutdown is fine. now the priority is the status endpoint for the mobile app, cached for 30s\n",
+			[]string{`goal \[active/normative\] = .*status endpoint for the mobile app`}, []string{`goal \[active/normative\] = .*shutdown is fine`}},
+		{"near miss: the label names new work at once", "\n> user\nAdd graceful shutdown to the orders service.\n> assistant\nStarting with server.go.\n> user\nchange of focus: add the status endpoint for the mobile app\n",
+			[]string{`goal \[active/normative\] = .*add the status endpoint`}, nil},
+	})
+}
