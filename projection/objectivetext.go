@@ -275,9 +275,10 @@ func objectiveQuote(text string) string {
 		t = strings.TrimSpace(t[strings.Index(t, ss[0])+len(ss[0]):])
 		ss = ss[1:]
 	}
-	if len(ss) > 1 && greeting(ss[0]) {
-		// "Morning. So the invoicing blew up again …": the greeting is
-		// no part of the goal.
+	for len(ss) > 1 && openingSaid(ss[0]) {
+		// "Morning. So the invoicing blew up again …", "お疲れさまです。
+		// invoice-svc の workspace です。…": a greeting or the project's
+		// name is no part of the goal (objgreet.go).
 		t = strings.TrimSpace(t[strings.Index(t, ss[0])+len(ss[0]):])
 		ss = ss[1:]
 	}

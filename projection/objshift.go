@@ -84,6 +84,12 @@ func shiftedTask(text string) (quote, task string) {
 			// a label saying the goal itself changed takes its goal
 			// whole, a "still without OOM" in it included
 			goalChange := goalChangeRE.MatchString(s[:len(s)-len(t)]) && len([]rune(t)) >= 6 && !questionRE.MatchString(t)
+			if closedTask(t) {
+				// "muda o foco: o shutdown tá bom.": the old task closed,
+				// the new one comes after (objclosed.go)
+				parked, changed = true, true
+				continue
+			}
 			if (okTask(t) || duePlan(t) || goalChange) && !labelNegRE.MatchString(t) {
 				switch a := afterParked(t); {
 				case a == "":
