@@ -1029,7 +1029,7 @@ func imperativeAfter(ts []glossTok, clitics, endings []string) bool {
 		if len(endings) == 0 {
 			return t.keep || t.cat != catFunction
 		}
-		if utf8.RuneCountInString(t.low) < 4 || weStatives[t.low] {
+		if utf8.RuneCountInString(t.low) < 4 && !slicesContains(endings, t.low) || weStatives[t.low] {
 			return false
 		}
 		for _, e := range endings {
