@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Hindi in Latin
+// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Turkish, Hindi in Latin
 // letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
@@ -63,10 +63,11 @@ const (
 	langSV
 	langUK
 	langPL
+	langTR
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl", langTR: "tr"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -230,6 +231,7 @@ var lexicons = [...]*lexicon{
 	langSV: lexiconSV(),
 	langUK: withComma(compileLexicon(lexUK, stopUK, fixUK, false)),
 	langPL: lexiconPL(),
+	langTR: lexiconTR(),
 }
 
 // withComma marks lx as a language that writes a decimal comma.
@@ -362,6 +364,11 @@ func detectLang(text string, prior lang) lang {
 		}
 		if stopEN[w] {
 			en++
+		}
+		if strings.ContainsAny(w, "ığş") {
+			// letters only Turkish writes among the lexicons' languages
+			n[langTR]++
+			strong[langTR]++
 		}
 		for l, lx := range lexicons {
 			if lx != nil && stopEN[w] && lx.enToo[w] {
@@ -868,7 +875,7 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 		}
 		p.Value = v
 		gk := "value/-/" + strings.ToLower(strings.Join(strings.Fields(p.Name), "_"))
-		if n, ok := g.back(p.Name); ok && p.Kind == KindValue && p.Name != "" && p.Key == gk && n != p.Name && mixedGloss(n, p.Name) {
+		if n, ok := g.back(p.Name); ok && p.Kind == KindValue && p.Name != "" && p.Key == gk && n != p.Name && mixedGloss(n, p.Name) && trimCaseSuffixes(n) != p.Name {
 			// a setting keyed by a gloss that kept some of the user's
 			// words ("per_day_народження" for "на день народження") is
 			// keyed by the user's, word for word; one the gloss put
