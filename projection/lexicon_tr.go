@@ -44,6 +44,7 @@ var lexTR = []lexEntry{
 	{catLift, "I'm dropping the rule", "kuralını_kaldırıyorum kuralı_kaldırıyorum kuralını_kaldırdım kuralı_kaldırdım"},
 	{catLift, "no longer applies", "geçerli_değil artık_geçerli_değil"},
 	{catLift, "now", "artık"},
+	{catFunction, "I repeat", "tekrar_söylüyorum tekrar_ediyorum"},
 	{catLift, "again", "tekrar yine yeniden"},
 	{catRelative, "revert", "geri_al"},
 	{catRelative, "increase", "artır arttır"},
@@ -95,6 +96,7 @@ var lexTR = []lexEntry{
 	{catFunction, "you", "sen siz"},
 	{catFunction, "we", "biz"},
 	{catFunction, "this", "bu bunu şu"},
+	{catFunction, "it", "onu"},
 	{catFunction, "for", "için"},
 	{catFunction, "with", "ile"},
 	{catFunction, "is not", "değil"},
@@ -107,7 +109,7 @@ var lexTR = []lexEntry{
 
 // stopTR are Turkish function words no English word nor another
 // lexicon's writes, for detection.
-const stopTR = `ve bir bu şu için ile ama fakat çünkü ben sen biz siz değil yok şimdi sonra önce artık hiçbir hiç daha çok gibi kadar olsun mı mu mü nasıl neden evet hayır tamam lütfen sadece bence şey şimdilik bugün yarın sonunda diye kurallar yap ekle`
+const stopTR = `ve bir bu şu için ile ama fakat çünkü ben sen biz siz değil yok şimdi sonra önce artık hiçbir hiç daha çok gibi kadar olsun mı mu mü nasıl neden lütfen sadece bence şey bugün yarın sonunda diye`
 
 // trVerbs are Turkish verb stems with their English: the imperative is
 // the stem ("ekle"), the negative imperative the stem and "-me/-ma"
@@ -133,6 +135,11 @@ func trTokens(text string) []glossTok {
 			p := &toks[k-1]
 			p.end, p.low, p.text, p.clauseEnd = t.end, p.low+t.low, text[p.start:t.end], t.clauseEnd
 			continue
+		}
+		if t.start >= 2 && text[t.start-1] == '\'' && isDigit(text[t.start-2]) && trSuffixes[t.low] {
+			// "5'e": the number's case suffix, with its apostrophe
+			t.start--
+			t.lead, t.low = t.start, "'"+t.low
 		}
 		toks[k] = t
 		k++
@@ -234,10 +241,34 @@ func trCond(w string) bool {
 	return false
 }
 
+// trPronoun are the pronouns a setting is named by ("onu 2 dakika yap").
+var trPronoun = wordSet(`onu bunu şunu onları bunları`)
+
+// trSuffixes are the case suffixes a number takes after an apostrophe.
+var trSuffixes = wordSet(`e a ye ya de da te ta den dan ten tan i ı u ü yi yı yu yü`)
+
 // trAfterVerb are words a clause may say after its verb.
 var trAfterVerb = wordSet(`lütfen sakın ha artık bir daha kimseye`)
 
+// trNumAt is the place of the word a number stands before in
+// cl[from:last+1] (the verb itself, or the number's suffix: "5'e"), -1
+// when none.
+func trNumAt(cl []glossTok, from, last int) int {
+	for i := from; i <= last; i++ {
+		if cl[i].numBefore {
+			return i
+		}
+	}
+	return -1
+}
+
 func fixTR(toks []glossTok) {
+	for i := range toks {
+		if t := &toks[i]; t.numBefore && strings.HasPrefix(t.low, "'") {
+			// "5'e": the number's case suffix says nothing
+			t.keep, t.en = false, ""
+		}
+	}
 	for i := range toks {
 		if toks[i].keep && strings.Contains(toks[i].low, "'") && trNegVerb(toks[i].low) == "" && trVerb(toks[i].low) == "" {
 			toks[i].keep, toks[i].en = false, trCase(toks[i].low, toks[i].text)
@@ -277,10 +308,20 @@ func fixTRClause(cl []glossTok) {
 	if last > 0 && cl[last-1].low == "bir" {
 		return // "bir güncelleme": a noun
 	}
+	if !v.keep && strings.HasPrefix(v.en, "you can") && last > lead {
+		// "legacy_importer.rb için rubocop:disable ekleyebilirsin": you
+		// can add rubocop:disable for legacy_importer.rb
+		cl[lead].pre = strings.TrimSpace(v.en + " " + cl[lead].pre)
+		v.en = "here"
+		return
+	}
 	neg := trNegVerb(v.low)
 	verb := ""
 	if neg == "" {
 		verb = trVerb(v.low)
+		if !v.keep && v.en == "revert" {
+			verb = "do" // "retry'ı 5'e geri al": set retry back to 5
+		}
 		if verb == "" {
 			if !v.keep && v.en == "use" {
 				verb = "use"
@@ -317,12 +358,14 @@ func fixTRClause(cl []glossTok) {
 		v.keep, v.en = false, verb
 		return
 	}
-	if verb == "do" && v.numBefore {
+	if nb := trNumAt(cl, from, last); verb == "do" && nb > from && trPronoun[cl[nb-1].low] {
+		// "onu 2 dakika yap": the setting is the one named before, which
+		// the words do not say
+		return
+	} else if verb == "do" && nb > from {
 		// "concurrency'i 20 yap": set concurrency to 20
 		verb = "set"
-		if last-1 >= from {
-			cl[last-1].post = "to"
-		}
+		cl[nb-1].post = "to"
 	}
 	cl[from].pre = strings.TrimSpace(verb + " " + cl[from].pre)
 	v.keep, v.en = false, ""
