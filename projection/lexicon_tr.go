@@ -340,10 +340,16 @@ func fixTRClause(cl []glossTok) {
 			}
 		}
 	}
-	if from < last && (cl[from].low == "sen" || cl[from].low == "siz") {
+	if last > from && (cl[last-1].low == "sen" || cl[last-1].low == "siz") {
 		// "sen dokunma": the subject, said before the verb
-		cl[from].keep, cl[from].en = false, ""
-		from++
+		cl[last-1].keep, cl[last-1].en = false, ""
+		if last-1 == from {
+			from++
+		}
+	}
+	if neg == "touch" && !cl[from].keep {
+		// "CHANGELOG'a dokunma": touch takes its object without "to"
+		cl[from].en = strings.TrimPrefix(cl[from].en, "to ")
 	}
 	if neg != "" {
 		if last == from {
