@@ -267,7 +267,7 @@ var stopEN = func() map[string]bool {
 // language ("no.", "die", "come on"), and they stay in slugs.
 var alsoEnglish = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want men var han till av med min dig er dom vi mina`) {
+	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want men var han till av med min dig er dom vi mina ve`) {
 		m[w] = true
 	}
 	return m

@@ -144,7 +144,7 @@ var lexPT = []lexEntry{
 	{catFunction, "this", "este esta isso isto"},
 }
 
-const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda na nas pela pelo pelos pelas pra pro dele dela hoje gente vai no só`
+const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda na nas pela pelo pelos pelas pra pro dele dela hoje gente vai`
 
 // ptInformal are verbs in the informal imperative of Brazil, the
 // indicative's form: "n usa kubectl apply", "não roda isso em prod", "n

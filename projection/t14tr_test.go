@@ -92,7 +92,7 @@ func TestT14TurkishLift(t *testing.T) {
 // acknowledgment and a "regras:" label; "n roda." alone, "o teste não
 // roda" and "não sei" state.
 func TestT14InformalPortuguese(t *testing.T) {
-	const intro = "implementa graceful shutdown no pedidos-svc"
+	const intro = "implementa o graceful shutdown do pedidos-svc"
 	for _, c := range []struct{ text, want string }{
 		{"blz. regras: n mexe no values-prod.yaml do chart, e n usa kubectl apply direto, só helm", "n mexe no values-prod.yaml"},
 		{"blz. regras: n mexe no values-prod.yaml do chart, e n usa kubectl apply direto, só helm", "n usa kubectl apply"},
