@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Hindi in Latin
+// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Turkish, Hindi in Latin
 // letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
@@ -63,10 +63,11 @@ const (
 	langSV
 	langUK
 	langPL
+	langTR
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl", langTR: "tr"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -235,6 +236,7 @@ var lexicons = [...]*lexicon{
 	langSV: lexiconSV(),
 	langUK: withComma(compileLexicon(lexUK, stopUK, fixUK, false)),
 	langPL: lexiconPL(),
+	langTR: lexiconTR(),
 }
 
 // withComma marks lx as a language that writes a decimal comma.
@@ -270,7 +272,7 @@ var stopEN = func() map[string]bool {
 // language ("no.", "die", "come on"), and they stay in slugs.
 var alsoEnglish = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want men var han till av med min dig er dom vi mina`) {
+	for _, w := range strings.Fields(`a i o e eu in im an am as do da so no on us me he it is be die come con per non son was war will also dans mit dir hat bin ist des en we of met van op want men var han till av med min dig er dom vi mina ve`) {
 		m[w] = true
 	}
 	return m
@@ -367,6 +369,11 @@ func detectLang(text string, prior lang) lang {
 		}
 		if stopEN[w] {
 			en++
+		}
+		if strings.ContainsAny(w, "ığş") {
+			// letters only Turkish writes among the lexicons' languages
+			n[langTR]++
+			strong[langTR]++
 		}
 		for l, lx := range lexicons {
 			if lx != nil && lx.numVerbs[w] && numberAfter(text[j:]) {
@@ -877,7 +884,7 @@ func (g *gloss) unGloss(ps []Proposal) []Proposal {
 		}
 		p.Value = v
 		gk := "value/-/" + strings.ToLower(strings.Join(strings.Fields(p.Name), "_"))
-		if n, ok := g.back(p.Name); ok && p.Kind == KindValue && p.Name != "" && p.Key == gk && n != p.Name && mixedGloss(n, p.Name) {
+		if n, ok := g.back(p.Name); ok && p.Kind == KindValue && p.Name != "" && p.Key == gk && n != p.Name && mixedGloss(n, p.Name) && trimCaseSuffixes(n) != p.Name {
 			// a setting keyed by a gloss that kept some of the user's
 			// words ("per_day_народження" for "на день народження") is
 			// keyed by the user's, word for word; one the gloss put
@@ -1043,7 +1050,7 @@ func imperativeAfter(ts []glossTok, clitics, endings []string) bool {
 		if len(endings) == 0 {
 			return t.keep || t.cat != catFunction
 		}
-		if utf8.RuneCountInString(t.low) < 4 || weStatives[t.low] {
+		if utf8.RuneCountInString(t.low) < 4 && !slicesContains(endings, t.low) || weStatives[t.low] {
 			return false
 		}
 		for _, e := range endings {

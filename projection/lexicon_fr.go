@@ -1,5 +1,10 @@
 package projection
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
 // French cues (lexicon.go). "ne … pas", "ne … jamais", "ne … plus" are
 // read as one negation (fixFR): an imperative's ("ne modifie jamais")
 // is a prohibition, a statement's ("je ne sais pas") a plain "not".
@@ -152,7 +157,39 @@ const stopFR = `le la les des du une est et pas ne je tu nous vous avec pour sur
 func fixFR(toks []glossTok) {
 	fixNegation(toks, negRules{neg: "ne n'", split: true, clitics: "le la les l' y en me m' te t' lui leur"})
 	fixWeNot(toks)
+	fixDroppedNe(toks)
 	fixSetting(toks)
+}
+
+// frStatives are verbs that say a state, not an order, before a "pas"
+// without its "ne": "marche pas", "sais pas", "compile pas".
+var frStatives = wordSet(`marche marchent fonctionne fonctionnent passe passent compile compilent sais sait savons vois voit comprends comprend crois pense peux peut veux veut dois doit suis est sont ai as a avons vais va change marchait`)
+
+// fixDroppedNe reads a clause opening with a verb and "pas" or "jamais",
+// the "ne" dropped as French is spoken ("touche pas à la prod", "pushe
+// jamais sur main"), as the prohibition "do not"/"never" before the
+// verb; a verb of state ("marche pas", "sais pas") states, and a clause
+// with its subject before the verb ("ça marche pas") is no order.
+func fixDroppedNe(toks []glossTok) {
+	for _, cl := range glossClauses(toks) {
+		lead := 0
+		for lead < len(cl) && !cl[lead].keep && leadWords[cl[lead].en] {
+			lead++
+		}
+		if lead+1 >= len(cl) || !cl[lead].keep && cl[lead].cat == catNever || cl[lead].clauseEnd || frStatives[cl[lead].low] || utf8.RuneCountInString(cl[lead].low) < 4 {
+			continue
+		}
+		v, p := &cl[lead], &cl[lead+1]
+		if p.low != "pas" && p.low != "jamais" || p.clauseEnd || !strings.HasSuffix(v.low, "e") && !strings.HasSuffix(v.low, "ez") && !strings.HasSuffix(v.low, "es") {
+			continue
+		}
+		if p.low == "pas" {
+			v.pre = strings.TrimSpace("do not " + v.pre)
+		} else {
+			v.pre = strings.TrimSpace("never " + v.pre)
+		}
+		p.keep, p.en = false, ""
+	}
 }
 
 // fixWeNot reads "on ne touche pas à la prod", "nous ne poussons jamais

@@ -1,5 +1,7 @@
 package projection
 
+import "slices"
+
 // Portuguese cues (lexicon.go). "não" is a prohibition where it opens a
 // clause before an imperative ("não altere", "não mexa"), a plain "not"
 // elsewhere ("não sei") (fixPT).
@@ -145,11 +147,28 @@ var lexPT = []lexEntry{
 
 const stopPT = `o os do da dos das não é que um uma para com você nós isso está são também mas sempre nunca agora já ainda na nas pela pelo pelos pelas pra pro dele dela hoje gente vai`
 
+// ptInformal are verbs in the informal imperative of Brazil, the
+// indicative's form: "n usa kubectl apply", "não roda isso em prod", "n
+// faz deploy".
+var ptInformal = []string{"usa", "roda", "apaga", "toca", "faz", "põe", "tira", "commita", "pusha", "deleta", "altera", "edita", "instala", "sobe", "deploya"}
+
 func fixPT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: []string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode",
+	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: append([]string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode",
 		// the plural to "vocês" of verbs in -er/-ir ("não mexam"): "-am" alone
 		// is the indicative of verbs in -ar too ("não funcionam")
 		"mexam", "façam", "escrevam", "abram", "subam", "ponham", "tragam", "removam", "movam", "metam", "incluam", "excluam", "exponham", "reescrevam", "refaçam", "rompam",
-		"remova", "mova", "inclua", "exclua", "exponha", "reescreva"}})
+		"remova", "mova", "inclua", "exclua", "exponha", "reescreva"},
+		// the informal imperative of Brazil, the indicative's form ("n usa
+		// kubectl apply", "não roda isso em prod", "n faz deploy")
+		ptInformal...)})
+	// "n roda." alone says it does not run: the informal imperative
+	// forbids only with its object
+	for _, cl := range glossClauses(toks) {
+		for i := 0; i+1 < len(cl); i++ {
+			if cl[i].low == "não" && cl[i].en == "do not" && cl[i+1].clauseEnd && slices.Contains(ptInformal, cl[i+1].low) {
+				cl[i].en = "not"
+			}
+		}
+	}
 	fixSetting(toks)
 }

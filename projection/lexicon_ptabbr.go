@@ -22,7 +22,7 @@ var abbrPT = map[string]string{
 
 // stopAbbrPT are abbreviations no other language or English writes as a
 // word, counted as Portuguese function words for detection.
-const stopAbbrPT = `agr vc vcs tbm pq hj dps cmg pfv`
+const stopAbbrPT = `agr vc vcs tbm pq hj dps cmg pfv blz`
 
 // lexPTSpoken are the spoken words of the same users: "a gente" for
 // "nós", "migrou pra" for "mudou para".
@@ -69,6 +69,7 @@ func wordsPT(text string) []glossTok {
 // by its label.
 func ruleLabelLang(text string) (lang, bool) {
 	t := strings.TrimLeft(text, " \t\n*#-")
+	t = skipAckWord(t)
 	i := strings.IndexAny(t, ":：")
 	if i <= 0 || i > 24 {
 		return langNone, false
@@ -91,6 +92,17 @@ func ruleLabelLang(text string) (lang, bool) {
 		}
 	}
 	return found, hit
+}
+
+// skipAckWord is t past a one-word sentence it opens with ("blz. regras:
+// …", "tamam. kurallar: …", "ok, rules: …"): an acknowledgment before
+// the label, not the label.
+func skipAckWord(t string) string {
+	i := strings.IndexAny(t, " \t\n:：")
+	if i < 2 || !strings.ContainsRune(".!,", rune(t[i-1])) || t[i] == ':' || strings.ContainsAny(t[:i-1], ".!,/") {
+		return t
+	}
+	return strings.TrimLeft(t[i:], " \t\n")
 }
 
 // englishLabels are labels of another language's lexicon that are English
