@@ -18,6 +18,8 @@ import (
 // after the agent's answer, which reads them as it would have read the
 // reply right after them (answersAsked, passedOver). They wait over one
 // answer only, and a new question of the agent's takes their place.
+// The reply's opening "ok" then nods to the agent's answer, not to
+// every held question (ctx.AskedHeld).
 
 // asksBackOnly reports whether user text asks a question of its own and
 // props, the proposals it made, answer or pass on none of asked.
@@ -34,7 +36,7 @@ func asksBackOnly(text string, asked []string, props []Proposal) bool {
 // (see above); called for a user event before its questions are
 // dropped.
 func (r *Reducer) holdAsked(text string, props []Proposal) {
-	r.askedHeld, r.askedHeldList = nil, 0
+	r.askedHeld, r.askedHeldList, r.askedResumed = nil, 0, false
 	if asksBackOnly(text, r.asked2, props) {
 		r.askedHeld, r.askedHeldList = r.asked2, r.askedList
 	}
@@ -43,7 +45,8 @@ func (r *Reducer) holdAsked(text string, props []Proposal) {
 // resumeAsked gives back the held questions to an assistant message
 // that asks none of its own; called once asked2 is read of its text.
 func (r *Reducer) resumeAsked() {
-	if len(r.asked2) == 0 && len(r.askedHeld) > 0 {
+	r.askedResumed = len(r.asked2) == 0 && len(r.askedHeld) > 0
+	if r.askedResumed {
 		r.asked2, r.askedList = r.askedHeld, r.askedHeldList
 	}
 	r.askedHeld, r.askedHeldList = nil, 0

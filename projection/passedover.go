@@ -75,7 +75,7 @@ func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	words, _ := replyWords(text)
-	if len(words) == 0 || assentWords[words[0]] || moreAssentWords[words[0]] || refuseWords[words[0]] || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
+	if len(words) == 0 || !ctx.AskedHeld && (assentWords[words[0]] || moreAssentWords[words[0]] || refuseWords[words[0]]) || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
 		return out
 	}
 	rs := stems(text)

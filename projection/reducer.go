@@ -208,6 +208,7 @@ type Reducer struct {
 	// question back, and askedHeldList their askedList (askedheld.go).
 	askedHeld     []string
 	askedHeldList int
+	askedResumed  bool
 	// userAsked are the questions of fact the user's last message asked
 	// the agent and no reply has answered yet, and looked tells that a
 	// tool's output came since (answered.go); not part of a Snapshot.
@@ -466,6 +467,7 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.Guesses = r.guesses
 		ctx.ProposedRule = r.proposed
 		ctx.Asked, ctx.AskedNumbered, ctx.AskedListed = r.asked2, r.askedList > 0, r.askedList
+		ctx.AskedHeld = r.askedResumed
 		ctx.AskedEnd = r.askedEnd
 		ctx.AskedBack = r.askedBack
 		ctx.Ran = r.ran != ""
