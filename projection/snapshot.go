@@ -104,6 +104,12 @@ type SnapAsking struct {
 	// (endasked.go).
 	EndAsked    []string `json:"endAsked,omitempty"`
 	EndAskedSeq int      `json:"endAskedSeq,omitempty"`
+	// HeldAsked are the agent's questions waiting over the user's
+	// question back, HeldListedN their AgentListedN, and AskedResumed
+	// that AgentAsked are such questions given back (askedheld.go).
+	HeldAsked    []string `json:"heldAsked,omitempty"`
+	HeldListedN  int      `json:"heldListedN,omitempty"`
+	AskedResumed bool     `json:"askedResumed,omitempty"`
 }
 
 // asking is r's SnapAsking, nil when it holds nothing.
@@ -111,8 +117,9 @@ func (r *Reducer) asking() *SnapAsking {
 	a := &SnapAsking{UserAsked: slices.Clone(r.userAsked), UserAskedAge: r.userAskedAge, Looked: r.looked, UserAsks: slices.Clone(r.userAsks),
 		AskedBack: slices.Clone(r.askedBack), UserText: r.asked, UserSeq: r.userSeq, AgentAsked: slices.Clone(r.asked2), AgentListed: r.askedList > 0, AgentListedN: r.askedList, Offer: r.offer, Guesses: slices.Clone(r.guesses),
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
-		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq}
-	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked) == 0 && a.UserAskedAge == 0 && !a.Looked &&
+		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq,
+		HeldAsked: slices.Clone(r.askedHeld), HeldListedN: r.askedHeldList, AskedResumed: r.askedResumed}
+	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked)+len(a.HeldAsked) == 0 && !a.AskedResumed && a.UserAskedAge == 0 && !a.Looked &&
 		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 && !a.AgentListed && a.EndAskedSeq == 0 {
 		return nil
 	}
@@ -129,6 +136,7 @@ func (r *Reducer) restoreAsking(a *SnapAsking) {
 	r.userAsks, r.askedBack = slices.Clone(a.UserAsks), slices.Clone(a.AskedBack)
 	r.asked, r.userSeq, r.asked2, r.offer = a.UserText, a.UserSeq, slices.Clone(a.AgentAsked), a.Offer
 	r.askedList = a.AgentListedN
+	r.askedHeld, r.askedHeldList, r.askedResumed = slices.Clone(a.HeldAsked), a.HeldListedN, a.AskedResumed
 	if a.AgentListed && r.askedList < 2 {
 		// a snapshot from before the count: the whole of asked
 		r.askedList = max(len(r.asked2), 2)
