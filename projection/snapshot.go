@@ -119,7 +119,7 @@ func (r *Reducer) asking() *SnapAsking {
 		ProposedRule: r.proposed, SuggestedName: r.suggestedName, SuggestedValue: r.suggestedValue, Answered: r.answered, AnswerOf: r.answerOf,
 		AnsweredQs: slices.Clone(r.answeredQs), Reverted: r.reverted, RevertSeq: r.revertSeq, EndAsked: slices.Clone(r.endAsked), EndAskedSeq: r.endAskedSeq,
 		HeldAsked: slices.Clone(r.askedHeld), HeldListedN: r.askedHeldList, AskedResumed: r.askedResumed}
-	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked)+len(a.HeldAsked) == 0 && !a.AskedResumed && a.UserAskedAge == 0 && !a.Looked &&
+	if len(a.UserAsked)+len(a.UserAsks)+len(a.AskedBack)+len(a.AgentAsked)+len(a.AnsweredQs)+len(a.Guesses)+len(a.EndAsked)+len(a.HeldAsked) == 0 && !a.AskedResumed && a.HeldListedN == 0 && a.UserAskedAge == 0 && !a.Looked &&
 		a.UserText+a.Offer+a.ProposedRule+a.SuggestedName+a.SuggestedValue+a.Answered+a.AnswerOf+a.Reverted == "" && a.UserSeq == 0 && a.RevertSeq == 0 && !a.AgentListed && a.EndAskedSeq == 0 {
 		return nil
 	}
