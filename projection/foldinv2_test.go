@@ -16,6 +16,7 @@ var snapshotCarries = []string{
 	// SnapAsking
 	"userAsked", "userAskedAge", "looked", "userAsks", "askedBack", "asked", "userSeq", "asked2", "askedList", "offer", "guesses",
 	"proposed", "suggestedName", "suggestedValue", "answered", "answerOf", "answeredQs", "reverted", "revertSeq", "endAsked", "endAskedSeq",
+	"askedHeld", "askedHeldList", "askedResumed",
 	// SnapReading
 	"said", "agentSaid", "failOut", "runPassed", "shownText", "shownSeq", "talked", "ran", "ranSeq", "attempt", "attemptSeq", "ruledOnly",
 	"nowTasks", "offered", "offeredSeq", "offeredReplied", "offeredPick", "choseOffered", "chosen", "groups", "groupsSeq",

@@ -50,8 +50,15 @@ func unsureSubject(l string) string {
 // "Bestätigt", "Confirmado", "Confirmé"); group r refutes ("I was
 // wrong", "galat tha", "我猜错了", "myliłem się", "ich lag falsch",
 // "me equivoqué", "je me suis trompé").
-var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé)(?:[^\p{L}]|$)|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了)` +
-	`|(?P<r>\b(?:i was wrong|i was mistaken|my (?:guess|assumption|hunch) was wrong|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort)(?:[^\p{L}]|$)|我(?:猜|想)?错了|猜错了|判断错了)`)
+var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé|confirmei|hipótese confirmada|hipótesis confirmada)(?:[^\p{L}]|$)|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了|^確認(?:でき|し)ました[:：、,，]|(?:で|と|が|に)確定(?:です|しました|した|だ)|^(?:推測|予想|仮説)(?:どおり|通り)(?:でした|です)?)` +
+	`|(?P<r>\b(?:i was wrong|i was mistaken|my (?:guess|assumption|hunch) was wrong|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort|me enganei|eu estava errad[oa]|hipótese descartada)(?:[^\p{L}]|$)|我(?:猜|想)?错了|猜错了|判断错了|(?:推測|予想|仮説)(?:は|が)(?:外れ|間違)|私の(?:推測|予想)(?:は|が)違)`)
+
+// guessLabelRE is the agent labelling its sentence a guess it has yet
+// to check: "Hypothesis: …", "Hipótese: …", "Hypothèse : …", "仮説:",
+// "假设：", "…かもしれません（まだ推測です）", "still a guess", "just a
+// guess for now". A labelled guess is a doubt of fact as "not sure if"
+// is: the agent's verdict after a check closes it.
+var guessLabelRE = mustPattern(`(?i)^\W*(?:(?:my|working|current)\s+)?(?:hypothesis|hipótese|hipótesis|hypothèse|hypothese|ipotesi|hipoteza|гипотеза|гіпотеза|hypotes)\s*[:：]|\b(?:still|just|only)\s+a\s+guess\b|\bunverified\s+guess\b|(?:まだ|あくまで|ただの)推測|^\W*(?:仮説|假设|猜测)\s*[:：]|ainda\s+(?:é\s+)?(?:um\s+)?(?:palpite|chute|hipótese)|todavía\s+(?:es\s+)?(?:una\s+)?(?:suposición|hipótesis)|noch\s+(?:eine\s+)?(?:Vermutung|Hypothese)`)
 
 // Names of the proposals that close a hypothesis.
 const (
@@ -84,7 +91,7 @@ func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
 		if h.Kind != KindUncertainty || !h.IsHead() || !strings.HasPrefix(h.Key, hypothesisPrefix) || h.Seq() >= ref.Seq || r.resultSeq <= h.Seq() {
 			continue
 		}
-		if unsureSubject(h.Value) == "" {
+		if unsureSubject(h.Value) == "" && !guessLabelRE.MatchString(h.Value) {
 			// A suspicion of a cause ("I suspect the flaky test comes
 			// from a race in X") is not settled by the agent's say-so
 			// after a read or a grep: §17 wants a run behind it (the
@@ -135,4 +142,27 @@ func sameSubject(h, said map[string]bool, links []string, v string) bool {
 // verdictWords are words of the verdict and the hedge themselves, no
 // subject.
 var verdictWords = wordSet(`confirmed confirm sure check checked kiya karta hoon hai hain tha thi nahi mein galat pakka ho gaya sirf
-	potwierdzone sprawdzę sprawdzam czy jest nie bestätigt sicher confirmado seguro confirmé sûr 确认 确定 不确 查一 一下`)
+	potwierdzone sprawdzę sprawdzam czy jest nie bestätigt sicher confirmado seguro confirmé sûr 确认 确定 不确 查一 一下
+	hipótese hypothesis 確定 確認 推測 原因`)
+
+// verdictRunOn widens verdict v, read of sentence i of ss (of text), by
+// the sentence after it on the same line: "Confirmado: Readiness probe
+// failed ... 404 — o /readyz não está montado" names its subject after
+// the "..." that cut it.
+func verdictRunOn(v Proposal, text string, ss []string, i int) Proposal {
+	if i+1 >= len(ss) {
+		return v
+	}
+	a, b := strings.TrimSpace(ss[i]), strings.TrimSpace(ss[i+1])
+	j := strings.Index(text, a)
+	if j < 0 || b == "" {
+		return v
+	}
+	rest := text[j+len(a):]
+	k := strings.Index(rest, b)
+	if k < 0 || strings.Contains(rest[:k], "\n") {
+		return v
+	}
+	v.Value += " " + b
+	return v
+}

@@ -46,7 +46,8 @@ func laterReply(s string, offer bool) bool {
 	if rest == "" {
 		return false
 	}
-	if len(strings.Fields(rest)) > 4 {
+	if len(strings.Fields(rest)) > 5 {
+		// "depois a gente vê isso" is five
 		return false
 	}
 	rest = strings.TrimRight(rest, ".;!。；")

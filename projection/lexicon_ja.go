@@ -41,6 +41,16 @@ var lexJA = []lexEntry{
 	{catNever, "不要", "ないこと"},
 	{catMust, "必须", "すること"},
 	{catMust, "必须统一", "で統一"},
+	// the same of a verb other than する: "`cargo clippy` を通すこと"
+	// (must pass), "を使うこと", "を守ること"
+	{catMust, "必须", "を通すこと を使うこと を守ること を書くこと を回すこと を走らせること を付けること を残すこと"},
+	{catFunction, "を通すことが", "を通すことが"},
+	{catFunction, "を通すことは", "を通すことは"},
+	{catFunction, "を使うことが", "を使うことが"},
+	{catFunction, "を使うことは", "を使うことは"},
+	{catFunction, "を使うことも", "を使うことも"},
+	{catFunction, "を守ることが", "を守ることが"},
+	{catFunction, "を守ることは", "を守ることは"},
 	{catFunction, "ないことが", "ないことが"},
 	{catFunction, "ないことは", "ないことは"},
 	{catFunction, "ないことも", "ないことも"},

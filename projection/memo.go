@@ -150,7 +150,7 @@ func sameCall(a, b *Call) bool {
 // added to Context and not here).
 func sameContext(a, b *Context) bool {
 	if a.HaveObjective != b.HaveObjective || a.RuledOnly != b.RuledOnly || a.ObjectiveAsked != b.ObjectiveAsked || a.LastValueKey != b.LastValueKey || a.LastValueName != b.LastValueName ||
-		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast || a.Offer != b.Offer || a.OfferedPick != b.OfferedPick || a.ChoseOffered != b.ChoseOffered || a.Chosen != b.Chosen || a.Language != b.Language || a.Ran != b.Ran || a.ProposedRule != b.ProposedRule || a.AskedEnd != b.AskedEnd || a.Looked != b.Looked || a.AskedNumbered != b.AskedNumbered || a.AskedListed != b.AskedListed || a.Objective != b.Objective {
+		a.Attempt != b.Attempt || a.DecidedLast != b.DecidedLast || a.Offer != b.Offer || a.OfferedPick != b.OfferedPick || a.ChoseOffered != b.ChoseOffered || a.Chosen != b.Chosen || a.Language != b.Language || a.Ran != b.Ran || a.ProposedRule != b.ProposedRule || a.AskedEnd != b.AskedEnd || a.Looked != b.Looked || a.AskedNumbered != b.AskedNumbered || a.AskedListed != b.AskedListed || a.AskedHeld != b.AskedHeld || a.Objective != b.Objective {
 		return false
 	}
 	if (a.Call == nil) != (b.Call == nil) || a.Call != nil && !sameCall(a.Call, b.Call) {

@@ -75,7 +75,7 @@ func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	words, _ := replyWords(text)
-	if len(words) == 0 || assentWords[words[0]] || moreAssentWords[words[0]] || refuseWords[words[0]] || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
+	if len(words) == 0 || !ctx.AskedHeld && (assentWords[words[0]] || moreAssentWords[words[0]] || refuseWords[words[0]]) || slices.ContainsFunc(words, func(w string) bool { return blanketWords[w] }) {
 		return out
 	}
 	rs := stems(text)
@@ -86,7 +86,7 @@ func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
 			taken = q
 			continue
 		}
-		if n, _ := sharedStems(stems(q), rs); n > 0 || slices.ContainsFunc(out, func(p Proposal) bool { return p.Was == q }) {
+		if contentShared(stems(q), rs) || slices.ContainsFunc(out, func(p Proposal) bool { return p.Was == q }) {
 			taken = q
 			continue
 		}
@@ -223,3 +223,15 @@ func askedContent(q string) string {
 var closingWords = map[string]bool{"thanks": true, "thank": true, "thx": true, "ty": true, "merci": true, "gracias": true, "obrigado": true, "obrigada": true,
 	"grazie": true, "danke": true, "bedankt": true, "tack": true, "спасибо": true, "дякую": true, "dzięki": true, "감사합니다": true, "고마워": true, "고마워요": true,
 	"谢谢": true, "多谢": true, "ありがとう": true, "bye": true, "cheers": true, "शुक्रिया": true, "धन्यवाद": true, "شكرا": true}
+
+// contentShared reports whether the stems a and b share one that is not
+// only hiragana: "ます", "です", "して" end every Japanese sentence and
+// take up nothing of a question.
+func contentShared(a, b map[string]bool) bool {
+	for w := range a {
+		if b[w] && strings.ContainsFunc(w, func(r rune) bool { return !unicode.Is(unicode.Hiragana, r) }) {
+			return true
+		}
+	}
+	return false
+}

@@ -70,6 +70,9 @@ type Context struct {
 	// AskedListed is how many of Asked, from the first, the list
 	// numbered: the questions asked after it ("另外：…？") are not.
 	AskedListed int
+	// AskedHeld: Asked waited over the user's question back
+	// (askedheld.go); the reply's opening yes answers the agent's answer.
+	AskedHeld bool
 	// Guesses are the sentences of the assistant's message before that
 	// say its diagnosis ("I think the selector is wrong"), for the
 	// user's correction (itemreply.go).

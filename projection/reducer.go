@@ -204,6 +204,11 @@ type Reducer struct {
 	// the agent numbered in a list (listedCount), 0 for none
 	// (numbered.go)
 	askedList int
+	// askedHeld are the questions of asked2 held over the user's
+	// question back, and askedHeldList their askedList (askedheld.go).
+	askedHeld     []string
+	askedHeldList int
+	askedResumed  bool
 	// userAsked are the questions of fact the user's last message asked
 	// the agent and no reply has answered yet, and looked tells that a
 	// tool's output came since (answered.go); not part of a Snapshot.
@@ -462,6 +467,7 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.Guesses = r.guesses
 		ctx.ProposedRule = r.proposed
 		ctx.Asked, ctx.AskedNumbered, ctx.AskedListed = r.asked2, r.askedList > 0, r.askedList
+		ctx.AskedHeld = r.askedResumed
 		ctx.AskedEnd = r.askedEnd
 		ctx.AskedBack = r.askedBack
 		ctx.Ran = r.ran != ""
@@ -730,6 +736,7 @@ func (r *Reducer) Apply(ev Event) {
 			r.asked2 = choicesAsked(ev.Text, askedQuestions(ev.Text))
 			r.askedEnd = turnEndQuestion(ev.Text)
 			r.askedList = listedCount(ev.Text, r.asked2)
+			r.resumeAsked()
 			r.guesses = guesses(ev.Text)
 			r.proposed = proposedRule(ev.Text)
 			r.suggestedName, r.suggestedValue = suggestedSetting(ev.Text)
@@ -744,6 +751,7 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleUser:
 		r.offer, r.guesses = "", nil
 		r.askedEnd = ""
+		r.holdAsked(ev.Text, props)
 		r.asked2, r.askedList, r.proposed, r.suggestedName, r.suggestedValue = nil, 0, "", "", ""
 		r.userAsked, r.userAskedAge = waitingQuestions(userQuestions(ev.Text), r.userAsked, r.userAskedAge, ev.Text)
 		r.userAsked, r.userAskedAge = r.stillAskedBack(props)

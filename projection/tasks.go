@@ -601,7 +601,7 @@ func firstRunes(s string, n int) string {
 var laterMomentRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|morgen|übermorgen|nächste[nrs]? woche|bis (?:zum |ende |morgen|freitag|montag)|lunes|martes|miércoles|jueves|viernes|mañana|semana que viene|próxima semana|(?:na|até a|até|próxima) (?:segunda|terça|quarta|quinta|sexta)|(?:segunda|terça|quarta|quinta|sexta)-feira|amanhã|lunedì|martedì|mercoledì|giovedì|venerdì|domani|settimana prossima|prossima settimana|lundi|mardi|mercredi|jeudi|vendredi|demain|semaine prochaine|понедельник|вторник|среду|четверг|пятницу|завтра|следующей неделе|poniedziałek|wtorek|środę|czwartek|piątek|jutro|maandag|dinsdag|woensdag|donderdag|vrijdag|volgende week|pazartesi|cuma|yarın)(?:[^\p{L}]|$)|\d{1,2}\.\s?\d{1,2}\.|[月火水木金土日]曜|明日|あした|来週|週明け|までに|明天|后天|下周|周[一二三四五六日]|星期[一二三四五六日]|礼拜[一二三四五六日]|之前|내일|다음 주|[월화수목금]요일`)
 
 // politeRequestRE is a word of politeness marking a request.
-var politeRequestRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:bitte|por favor|per favore|per piacere|пожалуйста|alsjeblieft|proszę|prosze|lütfen)(?:[^\p{L}]|$)|てください|て下さい|てほしい|て欲しい|ておいて|といて|お願いします|(?:^|[^申邀])请[^求教问]|麻烦你|帮我|주세요|해줘|해 줘`)
+var politeRequestRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:bitte|por favor|per favore|per piacere|пожалуйста|alsjeblieft|proszę|prosze|lütfen|pfv|porfa|pls|plz|s'il te plaît|s'il vous plaît|svp|pliz|plis)(?:[^\p{L}]|$)|てください|て下さい|てほしい|て欲しい|ておいて|といて|お願いします|(?:^|[^申邀])请[^求教问]|麻烦你|帮我|주세요|해줘|해 줘`)
 
 // politeNegRE forbids in the languages politeRequestRE reads: a rule,
 // not a task.
