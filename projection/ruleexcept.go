@@ -128,7 +128,9 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		o.addRef(ref)
 		return
 	}
-	if word && !scopedRE.MatchString(p.Quote) {
+	if word && !scopedRE.MatchString(p.Quote) && !r.scoped(p.Quote, p.Value) {
+		// (scoped in the gloss: "seed.dart mein print use kar sakte ho"
+		// is "in seed.dart you can use print")
 		// Freed with no scope: the whole rule is lifted.
 		o.Lifecycle = Lifted
 		o.Because = p.Quote
