@@ -44,7 +44,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	}
 	if p.Name == onceName {
 		// "is baar skip karo": the rule set aside this once (onceskip.go)
-		if o = r.onceRule(p.Quote); o == nil {
+		if o = r.onceRule(p.Quote, ref.Seq); o == nil {
 			return
 		}
 	}
@@ -107,7 +107,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	if o == nil && (p.Name == "" || p.Name == "remainder") && onceSaid(p.Quote) {
 		// "you can edit that old migration, just this one": the rule it
 		// sets aside this once (onceskip.go)
-		o = r.onceRule(p.Quote)
+		o = r.onceRule(p.Quote, ref.Seq)
 	}
 	if o == nil {
 		if p.Name == "topic" && p.Because != "" {
