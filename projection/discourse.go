@@ -480,7 +480,7 @@ func permittedWord(c string) string {
 
 // scopedRE marks a permission that frees a thing only somewhere or for
 // something: an exception, not a lift.
-var scopedRE = mustPattern(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|只|仅|里|中`)
+var scopedRE = mustPattern(`(?i)\b(?:for|in|inside|under|within|only|just|on)\b|只|仅|里|中|では|でだけ|だけ|のみ|에서는|에서만|에선|에서`)
 
 // verdictMoreRE are further verdicts a past attempt's next sentences
 // give: it broke something, hung, scanned everything.

@@ -43,6 +43,9 @@ var lexHI = []lexEntry{
 	{catExcept, "unless", hiWords("jab_tak_NEG")},
 	// lifts
 	{catLift, "you can", "kar_sakte_ho kar_sakte_hain kar_sakti_ho kar_skte_ho kar_sakta_hai kar_sakte kar_lo kar_sakti_hai"},
+	// "print use kar sakte ho": the permission said after its verb, not
+	// "use" read before "kar sakte ho" (catUse's "use_kar")
+	{catLift, "you can use", hiCanWords("use ka_use istemal istemaal ka_istemal ka_istemaal")},
 	{catLift, "is allowed now", "ab_allowed_hai ab_allowed ab_chalega ab_theek_hai ab_thik_hai"},
 	{catLift, "is allowed", "allowed_hai permission_hai ijazat_hai chalega"},
 	{catLift, "no longer need to", hiWords("ab_zaroorat_NEG ab_zarurat_NEG ab_jaroorat_NEG ab_zaroorat_NEG_hai ab_zarurat_NEG_hai karne_ki_zaroorat_NEG karne_ki_zarurat_NEG ki_zaroorat_NEG ki_zarurat_NEG ki_jaroorat_NEG ki_zaroorat_NEG_hai ki_zarurat_NEG_hai")},
@@ -213,6 +216,18 @@ func hiWords(words string) string {
 	return strings.Join(out, " ")
 }
 
+// hiCanWords are the verbs of words each followed by each "kar sakte
+// ho" of its permission.
+func hiCanWords(words string) string {
+	var out []string
+	for _, w := range strings.Fields(words) {
+		for _, can := range []string{"kar_sakte_ho", "kar_sakte_hain", "kar_sakti_ho", "kar_skte_ho", "kar_sakta_hai", "kar_sakti_hai", "kar_sakte"} {
+			out = append(out, w+"_"+can)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 func lexiconHI() *lexicon {
 	lx := compileLexicon(lexHI, stopHI, fixHI, false)
 	lx.squeeze = true
@@ -223,7 +238,7 @@ func lexiconHI() *lexicon {
 // (or, for "mat", after it: "mat chhedo").
 var hiMode = map[string]string{
 	"do not": "neg", "never": "neg", "no": "no", "never touch": "no", "must": "must", "you can": "can",
-	"use": "use", "prefer": "use", "tried": "tried", "halve": "scale", "double": "scale",
+	"use": "use", "you can use": "use", "prefer": "use", "tried": "tried", "halve": "scale", "double": "scale",
 	"increase": "by", "reduce": "by", "set": "set", "revert": "scale", "must not": "neg", "go with": "choice", "remember to": "must", "no longer need to": "can", "drop": "no",
 }
 

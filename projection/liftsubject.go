@@ -1,5 +1,7 @@
 package projection
 
+import "strings"
+
 // A lift or an exception names its rule by the rule's subject.
 //
 // "в тестах reflect можно, правило только для прод кода" (in tests reflect
@@ -33,4 +35,30 @@ var ruleOnlyForRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:rules?|правило|rego
 // outside the scope it permits.
 func scopedLift(q string) bool {
 	return ruleOnlyForRE.MatchString(q)
+}
+
+// placeScoped reports whether lift quote q frees rule v's thing only in
+// a place it names before it, one the rule does not name: "scripts/
+// 에서는 console.log 써도 돼" (in scripts/ you may use console.log), "scripts/
+// 里 console.log 可以用了" are exceptions to "console.log 금지", not its lift.
+func placeScoped(q, v string) bool {
+	at := -1
+	for _, w := range latinWordRE.FindAllString(v, -1) {
+		if lw := strings.ToLower(w); len(w) < 3 || stopwords[lw] || nonVerbs[lw] {
+			continue
+		}
+		if i := strings.Index(q, w); i >= 0 && (at < 0 || i < at) {
+			at = i
+		}
+	}
+	if at <= 0 {
+		return false
+	}
+	lead := q[:at]
+	for _, m := range mentions(lead) {
+		if !strings.Contains(v, m) && placeBefore(lead) {
+			return true
+		}
+	}
+	return false
 }

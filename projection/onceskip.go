@@ -62,13 +62,18 @@ func onceSetAsides(text string, out []Proposal) []Proposal {
 
 // onceRule is the active rule quote shares the most words with (a name,
 // an identifier or a word of four letters at least among them), or nil
-// when none does or two share as many.
-func (r *Reducer) onceRule(quote string) *Anchor {
+// when none does or two share as many. A rule the same message states
+// (seq: "…, just this one. Leave the other migrations alone") is what the
+// once leaves in force, not what it sets aside.
+func (r *Reducer) onceRule(quote string, seq int) *Anchor {
 	q := stems(quote)
 	var best *Anchor
 	bestN, tied := 0, false
 	for _, a := range r.hot {
 		if a.Kind != KindConstraint || a.Lifecycle != Active {
+			continue
+		}
+		if len(a.SourceRefs) > 0 && a.SourceRefs[0].Seq == seq && a.Inherited == 0 {
 			continue
 		}
 		n, named := 0, false

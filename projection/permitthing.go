@@ -50,8 +50,15 @@ func permitFirst(c string) (x, verb string) {
 	if questionRE.MatchString(c) || strings.ContainsAny(c, "?？¿") {
 		return "", ""
 	}
+	loc := permitFirstRE.FindStringSubmatchIndex(c)
+	if loc == nil {
+		return "", ""
+	}
 	m := permitFirstRE.FindStringSubmatch(c)
-	if m == nil {
+	if objectNext(c[loc[1]:]) {
+		// "in seed.dart you can use print" (a gloss of "seed.dart mein
+		// print use kar sakte ho"): the verb's object follows it; the
+		// thing said first is where, not what.
 		return "", ""
 	}
 	x = cleanValue(m[permitFirstRE.SubexpIndex("x")])
@@ -59,6 +66,28 @@ func permitFirst(c string) (x, verb string) {
 		return "", ""
 	}
 	return x, strings.ToLower(m[permitFirstRE.SubexpIndex("v")])
+}
+
+// objectNext reports whether rest, the text after a permission's verb,
+// opens with the verb's object: a word no function word, pronoun or
+// adverb ("-ly") is.
+func objectNext(rest string) bool {
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(f[0], "\"'`()"))
+	if w == "" || strings.IndexAny(f[0], ",.;:!?—–") == 0 {
+		return false
+	}
+	return !stopwords[w] && !strings.HasSuffix(w, "ly")
+}
+
+// placeBefore reports whether lead, what a clause says before its
+// permission, is where the permission holds ("in tool/scripts/seed.dart
+// you can use print"): a scope word and a path, said with the permission.
+func placeBefore(lead string) bool {
+	return scopedRE.MatchString(lead) && len(mentions(lead)) > 0
 }
 
 // permittedReferent is the package a permission to bring a thing in

@@ -520,7 +520,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					// to the rule that names nightly, if one does (quoted from
 					// the permission on).
 					from := c
-					if loc := permitWordRE.FindStringIndex(c); loc != nil {
+					if loc := permitWordRE.FindStringIndex(c); loc != nil && !placeBefore(c[:loc[0]]) {
 						from = c[loc[0]:]
 					}
 					out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "word", Value: x, Quote: exceptQuote(from, x, s)})

@@ -44,7 +44,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	}
 	if p.Name == onceName {
 		// "is baar skip karo": the rule set aside this once (onceskip.go)
-		if o = r.onceRule(p.Quote); o == nil {
+		if o = r.onceRule(p.Quote, ref.Seq); o == nil {
 			return
 		}
 	}
@@ -107,7 +107,7 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 	if o == nil && (p.Name == "" || p.Name == "remainder") && onceSaid(p.Quote) {
 		// "you can edit that old migration, just this one": the rule it
 		// sets aside this once (onceskip.go)
-		o = r.onceRule(p.Quote)
+		o = r.onceRule(p.Quote, ref.Seq)
 	}
 	if o == nil {
 		if p.Name == "topic" && p.Because != "" {
@@ -128,7 +128,9 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 		o.addRef(ref)
 		return
 	}
-	if word && !scopedRE.MatchString(p.Quote) {
+	if word && !scopedRE.MatchString(p.Quote) && !r.scoped(p.Quote, p.Value) {
+		// (scoped in the gloss: "seed.dart mein print use kar sakte ho"
+		// is "in seed.dart you can use print")
 		// Freed with no scope: the whole rule is lifted.
 		o.Lifecycle = Lifted
 		o.Because = p.Quote

@@ -131,7 +131,7 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 			c = nil
 		}
 	}
-	if c != nil && c.Kind == KindConstraint && (scopedLift(p.Quote) || onceLift(p.Quote)) {
+	if c != nil && c.Kind == KindConstraint && (scopedLift(p.Quote) || onceLift(p.Quote) || placeScoped(p.Quote, c.Value)) {
 		// "…, the rule is only for prod code": an exception
 		// (liftsubject.go); "这次放开一下" (this once): one too
 		// (oncelift.go)
