@@ -90,17 +90,21 @@ type compiler struct {
 	noArchive string
 	report    *FoldReport
 	compErr   error // set when the hook failed, for the report
-	// minGain is the least the fold must save (host tokens), checked
-	// with the drafted checkpoint before the transaction opened; 0 for
-	// the folds the rule does not apply to. What compile adds to that
-	// draft (a digest, the summarizer's proposals) is kept only while
-	// the fold still saves it.
-	minGain int
+	// minGain is the least the fold must save (host tokens) with a
+	// checkpoint of ckpt tokens, checked with the drafted checkpoint
+	// before the transaction opened; nil for the folds the rule does not
+	// apply to. What compile adds to that draft (a digest, the
+	// summarizer's proposals) is kept only while the fold still saves it.
+	minGain func(ckpt int) int
 }
 
 // saves reports whether replacement m leaves the fold its minimum saving.
 func (c *compiler) saves(m *hostshim.Message) bool {
-	return c.minGain <= 0 || c.plan.Tokens-c.e.opts.HostMeter.CountMessage(m) >= c.minGain
+	if c.minGain == nil {
+		return true
+	}
+	ck := c.e.opts.HostMeter.CountMessage(m)
+	return c.plan.Tokens-ck >= c.minGain(ck)
 }
 
 // Summarize implements hostshim.Summarizer.
@@ -213,7 +217,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			cand.Replacement = frame(text)
 			why := "was not shorter than the span"
 			if !short {
-				why = fmt.Sprintf("saved less than the fold's minimum %d tokens", c.minGain)
+				why = "saved less than the fold's minimum (what it costs the prompt cache)"
 			}
 			rep.Notes = append(rep.Notes, "full checkpoint text "+why+"; rendered the minimal form")
 		}
@@ -403,7 +407,7 @@ func (c *compiler) semantic(d *Digest, err error, det string, cand *validator.Ca
 		return fallback("checkpoint with the digest is not shorter than the span")
 	}
 	if !c.saves(probe.Replacement) {
-		return fallback(fmt.Sprintf("checkpoint with the digest would save less than the fold's minimum %d tokens", c.minGain))
+		return fallback("checkpoint with the digest would save less than the fold's minimum (what it costs the prompt cache)")
 	}
 	semantic["digest"] = &Digest{Text: d.Text, Provider: d.Provider, Model: d.Model}
 	return text, "ok"

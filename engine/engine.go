@@ -165,8 +165,8 @@ type FoldReport struct {
 	// 0 when the rule does not apply: explicit, overflow and emergency
 	// folds). A fold that would save less is skipped before the host's
 	// transaction opens, and Skipped says so.
-	MinGain int `json:"minGain,omitempty"`
-	Text             string             `json:"-"`
+	MinGain int    `json:"minGain,omitempty"`
+	Text    string `json:"-"`
 }
 
 // Fold plans and runs one fold of the requested mode. It returns the report
@@ -216,7 +216,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		e.opts.Logger.Debug("no fold", "mode", req.Mode, "reason", skip)
 		return rep, nil, nil
 	}
-	minGain := 0
+	var minGain func(ckpt int) int
 	if req.Threshold && req.Region == nil && (plan.Mode == ModeLeaf || plan.Mode == ModeRoot) {
 		// The planner's own folds pay for themselves, decided before the
 		// host's transaction opens (gain.go).

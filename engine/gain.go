@@ -24,7 +24,11 @@ type gainCheck struct {
 func (g gainCheck) ok() bool { return g.saves >= g.min }
 
 func (g gainCheck) skip() string {
-	return fmt.Sprintf("would save %d tokens (< minimum %d: %s)", g.saves, g.min, g.why)
+	unit := "tokens"
+	if g.saves == 1 || g.saves == -1 {
+		unit = "token"
+	}
+	return fmt.Sprintf("would save %d %s (< minimum %d: %s)", g.saves, unit, g.min, g.why)
 }
 
 // checkGain drafts plan's checkpoint as compile will render it (the
@@ -32,10 +36,35 @@ func (g gainCheck) skip() string {
 // saves the minimum, see compiler.saves) and measures its saving against
 // minGain. Nothing is appended and nothing is stored.
 func (e *Engine) checkGain(ctx context.Context, v *surfaceView, p *Plan, srcCmd string) (gainCheck, error) {
+	full, minimal, err := e.draftPrices(ctx, v, p, srcCmd)
+	if err != nil {
+		return gainCheck{}, err
+	}
+	return pickGain(p.Tokens, full, minimal, func(ckpt int) (int, string) { return e.minGain(v, p, ckpt) }), nil
+}
+
+// pickGain is compile's choice of form for a span of tokens: the full
+// checkpoint when it saves the minimum, else the minimal one (the state
+// section stays: A and O need it), which may still save too little.
+func pickGain(tokens, full, minimal int, minGain func(ckpt int) (int, string)) gainCheck {
+	g := gainCheck{checkpoint: full, saves: tokens - full}
+	g.min, g.why = minGain(full)
+	if g.ok() || minimal >= full {
+		return g
+	}
+	g = gainCheck{checkpoint: minimal, saves: tokens - minimal}
+	g.min, g.why = minGain(minimal)
+	return g
+}
+
+// draftPrices renders plan's checkpoint, full and minimal, as compile
+// will (a compaction id of the same length) and returns their host
+// prices.
+func (e *Engine) draftPrices(ctx context.Context, v *surfaceView, p *Plan, srcCmd string) (full, minimal int, err error) {
 	s := v.s
 	facts, err := e.liveOf(s).extractFacts(s, p.Seqs, p.Prices)
 	if err != nil {
-		return gainCheck{}, err
+		return 0, 0, err
 	}
 	mk := Marker{ID: CheckpointID(draftCompactionID), Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
 	for _, q := range p.Seqs {
@@ -44,7 +73,7 @@ func (e *Engine) checkGain(ctx context.Context, v *surfaceView, p *Plan, srcCmd 
 	lo, hi := coverage(s, s.Position(p.Start), s.Position(p.End))
 	proj, err := e.reduceTo(ctx, s, hi)
 	if err != nil {
-		return gainCheck{}, err
+		return 0, 0, err
 	}
 	view := viewOf(proj, lo, hi)
 	lines := stateLines(view)
@@ -56,18 +85,7 @@ func (e *Engine) checkGain(ctx context.Context, v *surfaceView, p *Plan, srcCmd 
 		text := renderText(mk, facts, view, lines, list, e.storeState(), len(p.Seqs))
 		return e.opts.HostMeter.CountMessage(frameCheckpoint(s, draftCompactionID, srcCmd, draftCompactionID, text))
 	}
-	// compile renders the full form and falls back to the minimal one
-	// when the full form is not shorter than the span or saves less
-	// than the minimum.
-	g := gainCheck{checkpoint: price(e.listItems(p.Mode))}
-	g.min, g.why = e.minGain(v, p, g.checkpoint)
-	g.saves = p.Tokens - g.checkpoint
-	if !g.ok() {
-		g.checkpoint = price(0)
-		g.min, g.why = e.minGain(v, p, g.checkpoint)
-		g.saves = p.Tokens - g.checkpoint
-	}
-	return g, nil
+	return price(e.listItems(p.Mode)), price(0), nil
 }
 
 // listItems is how many items of each section a checkpoint of mode lists
@@ -118,36 +136,39 @@ func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
 // gainGate holds a pressure fold to minGain before the host's transaction
 // opens. A merge that would save too little gives way to the leaf fold of
 // its span alone (noted in the report), which must pass the rule too. It
-// returns the plan to fold and its minimum, or why nothing is folded.
-func (e *Engine) gainGate(ctx context.Context, v *surfaceView, req FoldRequest, plan *Plan, rep *FoldReport) (*Plan, int, string, error) {
+// returns the plan to fold and its minimum by checkpoint price (for
+// compile's choices after the draft), or why nothing is folded.
+func (e *Engine) gainGate(ctx context.Context, v *surfaceView, req FoldRequest, plan *Plan, rep *FoldReport) (*Plan, func(int) int, string, error) {
+	minOf := func(p *Plan) func(int) int {
+		return func(ckpt int) int { m, _ := e.minGain(v, p, ckpt); return m }
+	}
 	g, err := e.checkGain(ctx, v, plan, req.SourceCommandID)
 	if err != nil {
-		return nil, 0, "", err
+		return nil, nil, "", err
 	}
 	rep.MinGain = g.min
 	if g.ok() {
-		return plan, g.min, "", nil
+		return plan, minOf(plan), "", nil
 	}
 	skip := g.skip()
 	if plan.Mode != ModeRoot || req.Mode != ModeLeaf {
-		return nil, 0, skip, nil
+		return nil, nil, skip, nil
 	}
 	leaf, why, err := e.planLeaf(v, req.Pressure, false)
 	if err != nil {
-		return nil, 0, "", err
+		return nil, nil, "", err
 	}
 	if leaf == nil {
-		return nil, 0, skip + "; no leaf fold of its span alone: " + why, nil
+		return nil, nil, skip + "; no leaf fold of its span alone: " + why, nil
 	}
 	lg, err := e.checkGain(ctx, v, leaf, req.SourceCommandID)
 	if err != nil {
-		return nil, 0, "", err
-	}
-	if !lg.ok() {
-		rep.MinGain = lg.min
-		return nil, 0, skip + "; the leaf fold of its span alone " + lg.skip(), nil
+		return nil, nil, "", err
 	}
 	rep.MinGain = lg.min
+	if !lg.ok() {
+		return nil, nil, skip + "; the leaf fold of its span alone " + lg.skip(), nil
+	}
 	rep.Notes = append(rep.Notes, "a merge "+skip+"; folded the span after the frozen checkpoints as a leaf instead")
-	return leaf, lg.min, "", nil
+	return leaf, minOf(leaf), "", nil
 }
