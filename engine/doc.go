@@ -283,9 +283,11 @@
 // checkpoints stay frozen, a root restates them), and M counts one
 // window's worth of requests at the session's pace, W/n: a fold that does
 // not repay its misses while the session fills the window once is not
-// worth them. Without the economics (ρ ≤ 0, no window, no pace) M is the
-// price of an empty checkpoint. The summarizer call is not counted: M is
-// a floor.
+// worth them. M is at most the fold floor: on a cheap cache (ρ → 0) it
+// would grow without bound and put every fold off until an overflow,
+// whose answer is the lossy emergency fold; a fold that saves a floor's
+// worth is made. Without the economics (ρ ≤ 0, no window, no pace) M is
+// the price of an empty checkpoint. The summarizer call is not counted.
 //
 // A checkpoint whose full form saves less than M is rendered in its
 // minimal form (the state section stays); a merge that still saves too

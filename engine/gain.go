@@ -109,7 +109,9 @@ func (e *Engine) listItems(mode Mode) int {
 // The fold makes the next request miss R tokens it would have read from
 // the cache, (1 − ρ)·R more than without it; each later request carries
 // the saving g fewer tokens, ρ·g less, and EF counts W/n of them (one
-// window's worth of the session's pace n). Without the cache economics
+// window's worth of the session's pace n). M is at most the fold floor:
+// on a cheap cache it would otherwise put every fold off until an
+// overflow, whose answer is the lossy emergency fold. Without the cache economics
 // (ρ ≤ 0, no window, no pace yet) the minimum is the price of an empty
 // checkpoint: a fold that saves less has not paid for its own frame.
 func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
@@ -130,6 +132,12 @@ func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
 	}
 	r := ckpt + max(0, rest)
 	m := int(math.Ceil((1 - rho) * float64(r) * float64(pace) / (rho * float64(w))))
+	if floor := e.foldFloor(v.s); m > floor {
+		// A cheap cache would put off every fold until an overflow,
+		// whose answer is the lossy emergency fold: a fold that saves a
+		// floor's worth is made.
+		return floor, fmt.Sprintf("the fold floor; at ρ %g it makes the next request miss %d cached tokens, which W/n = %d/%d requests would repay only above %d", rho, r, w, pace, m)
+	}
 	return max(1, m), fmt.Sprintf("it makes the next request miss %d cached tokens, repaid at ρ %g over W/n = %d/%d requests", r, rho, w, pace)
 }
 

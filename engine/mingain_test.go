@@ -133,7 +133,8 @@ func TestMinGainMergeSavingOneToken(t *testing.T) {
 // costs at ρ is skipped before the host's transaction opens (no event
 // appended, no bundle stored, "would save N tokens (< minimum M: …)");
 // the same surface at a dearer cache folds. Explicit folds are not held
-// to the rule.
+// to the rule. On a cheap cache the minimum is the fold floor, so a span
+// of the floor's size, which saves less, is the fold skipped.
 func TestMinGainSkipsCleanly(t *testing.T) {
 	for _, c := range []struct {
 		rho  float64
@@ -145,10 +146,18 @@ func TestMinGainSkipsCleanly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The surface is over the window's threshold whatever ρ says.
+		// The surface is over the window's threshold whatever ρ says,
+		// and the fold floor is the span: on a cheap cache the minimum
+		// is the floor, which a span of the floor's size cannot save.
 		w := probe.total
+		pol := Policy{ContextWindow: w, RetainTokens: 1200, FoldFloorTokens: 500, CachePriceRatio: c.rho}
+		p, skip, err := mgEngine(t, nil, pol).Plan(b.S, FoldRequest{Mode: ModeLeaf, Pressure: true})
+		if err != nil || p == nil {
+			t.Fatalf("ρ %g: no plan: %q %v", c.rho, skip, err)
+		}
+		pol.FoldFloorTokens = p.Tokens
 		arch := enginetest.NewMemArchive()
-		e := mgEngine(t, arch, Policy{ContextWindow: w, RetainTokens: 1200, FoldFloorTokens: 500, CachePriceRatio: c.rho})
+		e := mgEngine(t, arch, pol)
 		b.TurnStart()
 		events := len(b.S.Events())
 		rep, res := mgFold(t, e, b, FoldRequest{Mode: ModeLeaf, Pressure: true, Threshold: true})
