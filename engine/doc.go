@@ -286,8 +286,12 @@
 // worth them. M is at most the fold floor: on a cheap cache (ρ → 0) it
 // would grow without bound and put every fold off until an overflow,
 // whose answer is the lossy emergency fold; a fold that saves a floor's
-// worth is made. Without the economics (ρ ≤ 0, no window, no pace) M is
-// the price of an empty checkpoint. The summarizer call is not counted.
+// worth is made. When the next request would overflow the window (the
+// request plus one more at the pace n is over W) the fold buys room, whose
+// other answer is the emergency fold, and M is the price of an empty
+// checkpoint, as it is without the economics (ρ ≤ 0, no window, no pace):
+// a fold must at least save its own frame. The summarizer call is not
+// counted.
 //
 // A checkpoint whose full form saves less than M is rendered in its
 // minimal form (the state section stays); a merge that still saves too

@@ -111,7 +111,10 @@ func (e *Engine) listItems(mode Mode) int {
 // the saving g fewer tokens, ρ·g less, and EF counts W/n of them (one
 // window's worth of the session's pace n). M is at most the fold floor:
 // on a cheap cache it would otherwise put every fold off until an
-// overflow, whose answer is the lossy emergency fold. Without the cache economics
+// overflow, whose answer is the lossy emergency fold. When the next
+// request would overflow the window (the request and one more at the pace
+// n are over W), the fold buys room and M is the price of an empty
+// checkpoint, as without the economics. Without the cache economics
 // (ρ ≤ 0, no window, no pace yet) the minimum is the price of an empty
 // checkpoint: a fold that saves less has not paid for its own frame.
 func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
@@ -120,6 +123,11 @@ func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
 	pace, _, ok := v.pace(p.FrontierPos)
 	if rho <= 0 || rho >= 1 || w <= 0 || !ok {
 		return e.checkpointOverhead(v.s), "the price of an empty checkpoint"
+	}
+	if v.total+pace > w {
+		// The next request would overflow the window: the fold buys
+		// room, whose other answer is the lossy emergency fold.
+		return e.checkpointOverhead(v.s), fmt.Sprintf("the price of an empty checkpoint: the request, %d tokens, and one more at the pace %d are over the window %d", v.total, pace, w)
 	}
 	rest := 0
 	for q := p.EndIdx + 1; q < len(v.nodes); q++ {
