@@ -134,22 +134,25 @@ func TestMinGainMergeSavingOneToken(t *testing.T) {
 // appended, no bundle stored, "would save N tokens (< minimum M: …)");
 // the same surface at a dearer cache folds. Explicit folds are not held
 // to the rule. On a cheap cache the minimum is the fold floor, so a span
-// of the floor's size, which saves less, is the fold skipped.
+// of the floor's size, which saves less, is the fold skipped, unless the
+// next request would overflow the window.
 func TestMinGainSkipsCleanly(t *testing.T) {
 	for _, c := range []struct {
 		rho  float64
+		room int // the window is the surface × room/5
 		fold bool
-	}{{0.0005, false}, {0.5, true}} {
+	}{{0.0005, 6, false}, {0.5, 6, true}, {0.0005, 5, true}} {
 		b := enginetest.NewBuilder(t, "sess-mingain-skip", hostshim.Gen017)
 		mgWork(b, 1, 30)
 		probe, err := mgEngine(t, nil, Policy{ContextWindow: 1 << 20}).view(b.S)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The surface is over the window's threshold whatever ρ says,
-		// and the fold floor is the span: on a cheap cache the minimum
+		// The surface is over the window's threshold (0.8 W) whatever ρ
+		// says, and (room 6) leaves room for the next request or (room 5)
+		// does not: then the fold buys room and is made. The fold floor is the span: on a cheap cache the minimum
 		// is the floor, which a span of the floor's size cannot save.
-		w := probe.total
+		w := probe.total * c.room / 5
 		pol := Policy{ContextWindow: w, RetainTokens: 1200, FoldFloorTokens: 500, CachePriceRatio: c.rho}
 		p, skip, err := mgEngine(t, nil, pol).Plan(b.S, FoldRequest{Mode: ModeLeaf, Pressure: true})
 		if err != nil || p == nil {
