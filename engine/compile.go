@@ -90,6 +90,21 @@ type compiler struct {
 	noArchive string
 	report    *FoldReport
 	compErr   error // set when the hook failed, for the report
+	// minGain is the least the fold must save (host tokens) with a
+	// checkpoint of ckpt tokens, checked with the drafted checkpoint
+	// before the transaction opened; nil for the folds the rule does not
+	// apply to. What compile adds to that draft (a digest, the
+	// summarizer's proposals) is kept only while the fold still saves it.
+	minGain func(ckpt int) int
+}
+
+// saves reports whether replacement m leaves the fold its minimum saving.
+func (c *compiler) saves(m *hostshim.Message) bool {
+	if c.minGain == nil {
+		return true
+	}
+	ck := c.e.opts.HostMeter.CountMessage(m)
+	return c.plan.Tokens-ck >= c.minGain(ck)
 }
 
 // Summarize implements hostshim.Summarizer.
@@ -190,18 +205,21 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 		semantic["dropManifest"] = dm
 		cand.Replacement = frame(text)
 	default:
-		list := e.opts.Policy.ListItems
-		if p.Mode == ModeRoot {
-			list += list / 2
-		}
+		list := e.listItems(p.Mode)
 		text = renderText(mk, facts, view, lines, list, as, len(raws))
 		cand.Replacement = frame(text)
-		if vd := e.opts.Validator.Validate(cand); vd.Status("R") == validator.Fail {
-			// The full form is not shorter than the span: state less
-			// (the state section stays: A and O need it).
+		vd := e.opts.Validator.Validate(cand)
+		if short := vd.Status("R") == validator.Fail; short || !c.saves(cand.Replacement) {
+			// The full form is not shorter than the span (or saves less
+			// than the fold's minimum): state less (the state section
+			// stays: A and O need it).
 			text = renderText(mk, facts, view, lines, 0, as, len(raws))
 			cand.Replacement = frame(text)
-			rep.Notes = append(rep.Notes, "full checkpoint text was not shorter than the span; rendered the minimal form")
+			why := "was not shorter than the span"
+			if !short {
+				why = "saved less than the fold's minimum (what it costs the prompt cache)"
+			}
+			rep.Notes = append(rep.Notes, "full checkpoint text "+why+"; rendered the minimal form")
 		}
 		rep.Semantic = "none"
 		if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) {
@@ -387,6 +405,9 @@ func (c *compiler) semantic(d *Digest, err error, det string, cand *validator.Ca
 	probe.Replacement = frame(text)
 	if vd := e.opts.Validator.Validate(&probe); vd.Status("R") == validator.Fail {
 		return fallback("checkpoint with the digest is not shorter than the span")
+	}
+	if !c.saves(probe.Replacement) {
+		return fallback("checkpoint with the digest would save less than the fold's minimum (what it costs the prompt cache)")
 	}
 	semantic["digest"] = &Digest{Text: d.Text, Provider: d.Provider, Model: d.Model}
 	return text, "ok"

@@ -263,6 +263,49 @@
 //
 // The sweep over windows, personas and corpora is in docs/bench-sweep.md.
 //
+// # A fold must pay for itself
+//
+// The fold floor bounds a span's size, not what folding it saves: a merge
+// restates its parents, and at a small window one came to 2044 → 2043
+// tokens, one token saved for a summarizer call and the prompt cache after
+// the system head. So every pressure fold (leaf or merge; CompactIfNeeded,
+// ef fold's replay) drafts its deterministic checkpoint before the host's
+// transaction opens, as compile will render it, and must save at least
+//
+//	R = the checkpoint + what follows the span that the cache held
+//	    (not the model's latest answer and what followed it: those
+//	    miss the next request anyway)
+//	M = ⌈(1 − ρ) · R · n / (ρ · W)⌉
+//
+// The fold makes the next request miss R tokens it would have read at ρ,
+// (1 − ρ)·R more; each later request carries the saving g fewer tokens,
+// ρ·g less. A saving stays until a later fold rewrites it (leaf
+// checkpoints stay frozen, a root restates them), and M counts one
+// window's worth of requests at the session's pace, W/n: a fold that does
+// not repay its misses while the session fills the window once is not
+// worth them. M is at most the fold floor: on a cheap cache (ρ → 0) it
+// would grow without bound and put every fold off until an overflow,
+// whose answer is the lossy emergency fold; a fold that saves a floor's
+// worth is made. When the next request would overflow the window (the
+// request plus one more at the pace n is over W) the fold buys room, whose
+// other answer is the emergency fold, and M is the price of an empty
+// checkpoint, as it is without the economics (ρ ≤ 0, no window, no pace):
+// a fold must at least save its own frame. The summarizer call is not
+// counted.
+//
+// A checkpoint whose full form saves less than M is rendered in its
+// minimal form (the state section stays); a merge that still saves too
+// little gives way to the leaf fold of its span alone, which must pass
+// the rule too; otherwise the fold is skipped before any event is
+// appended or any bundle written (FoldReport.Skipped: "would save N
+// tokens (< minimum M: …)", FoldReport.MinGain). A digest or the
+// summarizer's proposals, known only inside the transaction, are kept
+// only while the fold still saves its M; else the deterministic
+// checkpoint, which the draft measured, is committed. Explicit folds (a
+// root fold or /compact, a region, a leaf fold without pressure), the
+// leaf folds at an overflow and emergency folds are the caller's or the
+// window's decision and are not held to M.
+//
 // # Merge (rare rebase)
 //
 // Accumulated checkpoints would grow without bound on a long session (on

@@ -161,7 +161,12 @@ type FoldReport struct {
 	IndexError       string             `json:"indexError,omitempty"`
 	Error            string             `json:"error,omitempty"`
 	Notes            []string           `json:"notes,omitempty"`
-	Text             string             `json:"-"`
+	// MinGain is the least this pressure fold had to save (host tokens;
+	// 0 when the rule does not apply: explicit, overflow and emergency
+	// folds). A fold that would save less is skipped before the host's
+	// transaction opens, and Skipped says so.
+	MinGain int    `json:"minGain,omitempty"`
+	Text    string `json:"-"`
 }
 
 // Fold plans and runs one fold of the requested mode. It returns the report
@@ -211,6 +216,23 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		e.opts.Logger.Debug("no fold", "mode", req.Mode, "reason", skip)
 		return rep, nil, nil
 	}
+	var minGain func(ckpt int) int
+	if req.Threshold && req.Region == nil && (plan.Mode == ModeLeaf || plan.Mode == ModeRoot) {
+		// The planner's own folds pay for themselves, decided before the
+		// host's transaction opens (gain.go).
+		var skip string
+		if plan, minGain, skip, err = e.gainGate(ctx, v, req, plan, rep); err != nil {
+			rep.Error = err.Error()
+			return rep, nil, err
+		}
+		if skip != "" {
+			rep.Skipped = skip
+			rep.TokensAfter = rep.TokensBefore
+			e.opts.Logger.Debug("no fold", "mode", rep.Mode, "reason", skip)
+			return rep, nil, nil
+		}
+		rep.Plan, rep.Mode = plan, plan.Mode
+	}
 	rep.SpanTokens = plan.Tokens
 	ferr := func(err error) error {
 		return &FoldError{Mode: plan.Mode, Start: plan.Start, End: plan.End, CheckpointID: rep.CheckpointID, Err: err}
@@ -227,7 +249,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 
 	compactionID, msgID := e.opts.NewID(), e.opts.NewID()
-	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep}
+	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep, minGain: minGain}
 	var mu sync.Mutex
 	ids := []string{compactionID, msgID}
 	tx := &hostshim.Transaction{Meter: e.opts.HostMeter, Summarizer: comp, NewID: func() string {
@@ -308,7 +330,7 @@ func (e *Engine) plan(v *surfaceView, req FoldRequest) (*Plan, string, error) {
 		p, err := e.planRegion(v, req.Mode, req.Region[0], req.Region[1])
 		return p, "", err
 	case req.Mode == ModeLeaf:
-		return e.planLeaf(v, req.Pressure)
+		return e.planLeaf(v, req.Pressure, true)
 	case req.Mode == ModeRoot:
 		return e.planRoot(v)
 	case req.Mode == ModeEmergency:

@@ -192,7 +192,7 @@ func (c *compiler) withModelRendered(r *projection.Reducer, mk Marker, facts *Fa
 	for _, n := range []int{list, 0} {
 		text := renderText(mk, facts, view, lines, n, as, messages)
 		probe.Replacement = frame(text)
-		if vd := c.e.opts.Validator.Validate(&probe); vd.Status("R") != validator.Fail {
+		if vd := c.e.opts.Validator.Validate(&probe); vd.Status("R") != validator.Fail && c.saves(probe.Replacement) {
 			return view, lines, text, true
 		}
 	}

@@ -158,9 +158,11 @@ func (e *Engine) foldFloor(s *hostshim.Session) int {
 // first balanced cut where the span reaches its goal, never entering the
 // retained tail or an unfinished step. goal = max(floor, need), need =
 // total − TargetRatio × ContextWindow under pressure (everything up to the
-// tail when pressure is false and no window is set). It returns a skip
-// reason instead of a plan when no span is worth folding.
-func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) {
+// tail when pressure is false and no window is set). merge lets a
+// pressure fold become a merge (false: the leaf fold alone, after a merge
+// that would save too little, see minGain). It returns a skip reason
+// instead of a plan when no span is worth folding.
+func (e *Engine) planLeaf(v *surfaceView, pressure, merge bool) (*Plan, string, error) {
 	fr, err := LocateFrontier(v.s)
 	if err != nil {
 		return nil, "", err
@@ -200,7 +202,7 @@ func (e *Engine) planLeaf(v *surfaceView, pressure bool) (*Plan, string, error) 
 		}
 		over = fz.total-fz.largest > lim || fz.total > 2*mt
 	}
-	if pressure && mt > 0 && len(fr.Frozen) >= 2 && over {
+	if merge && pressure && mt > 0 && len(fr.Frozen) >= 2 && over {
 		mode, start = ModeRoot, v.headEnd()
 	}
 	limit := v.limitCut(min(k, v.open), start)

@@ -1139,10 +1139,18 @@ func foldPressure(ctx context.Context, eng *engine.Engine, s *hostshim.Session, 
 		rep, res, err := eng.Fold(ctx, agent, engine.FoldRequest{Mode: engine.ModeLeaf, Trigger: "pressure", Pressure: true,
 			Owner: hostshim.OwnerCurrentTurn, Stability: hostshim.WholeSurface, Threshold: true})
 		if rep.Skipped != "" && res == nil && err == nil {
+			if rep.MinGain > 0 && rep.Plan != nil && acc.newGainSkip(rep) {
+				// A planned fold that would save less than it costs:
+				// said once, not at every step it stays so.
+				if err := acc.record(rep, nil); err != nil {
+					return err
+				}
+			}
 			break
 		}
 		if err == nil && res != nil {
 			ids.folded(rep.CheckpointID)
+			acc.lastGainSkip = ""
 		}
 		if err := acc.record(rep, err); err != nil {
 			return err

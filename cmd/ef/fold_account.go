@@ -88,16 +88,17 @@ type foldAccount struct {
 	// report per fold, each holding its plan, verdict and checkpoint
 	// text, so record writes each fold's entry, as print will show it,
 	// to a scratch file, and print puts the account around them.
-	folds       int             // folds recorded
-	budgetWhy   string          // why the last OverBudget fold could not fit
-	checkpoints map[string]bool // the checkpoints stored folds name
-	asJSON      bool            // entries are --json array elements, else text lines
-	scratch     *os.File        // the entries so far
-	w           *bufio.Writer   // to scratch
-	werr        error           // the first failed write to scratch
-	enc         *json.Encoder   // a report, compact, into compact
-	compact     bytes.Buffer
-	entry       bytes.Buffer
+	folds        int             // folds recorded
+	lastGainSkip string          // the last pressure fold shown skipped for saving too little (newGainSkip)
+	budgetWhy    string          // why the last OverBudget fold could not fit
+	checkpoints  map[string]bool // the checkpoints stored folds name
+	asJSON       bool            // entries are --json array elements, else text lines
+	scratch      *os.File        // the entries so far
+	w            *bufio.Writer   // to scratch
+	werr         error           // the first failed write to scratch
+	enc          *json.Encoder   // a report, compact, into compact
+	compact      bytes.Buffer
+	entry        bytes.Buffer
 }
 
 // newFoldAccount returns an account whose entries go to a scratch file in
@@ -140,6 +141,19 @@ func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 		return &foldStopped{err: err, fold: a.folds, stored: a.inStore(), session: a.SessionID, store: a.Store, out: a.Out}
 	}
 	return nil
+}
+
+// newGainSkip reports whether rep, a pressure fold skipped for saving
+// too little, is not the one the account showed last: the same plan
+// start skipped again at later steps, before any fold commits, is not
+// shown again.
+func (a *foldAccount) newGainSkip(rep *engine.FoldReport) bool {
+	key := fmt.Sprintf("%s %d", rep.Mode, rep.Plan.Start)
+	if key == a.lastGainSkip {
+		return false
+	}
+	a.lastGainSkip = key
+	return true
 }
 
 // entryFor counts a fold and writes its entry.
