@@ -524,7 +524,7 @@ func (a *foldAccount) outcome(stderr io.Writer, window, real int, written string
 		errs = append(errs, fmt.Errorf("%d of the log's %s could not be archived (the new log holds them as the input did; each one's line says why)", a.LogFoldsFailed, count(len(a.LogFolds), "own fold")))
 	}
 	if len(errs) > 0 && written != "" {
-		errs = append(errs, fmt.Errorf("the new log was written all the same (%s): each failed fold left the surface as it was, so it holds the whole session", written))
+		errs = append(errs, fmt.Errorf("the new log was written all the same (%s): each fold that failed or was refused left the surface as it was, so it holds the whole session", written))
 	}
 	return errors.Join(errs...)
 }

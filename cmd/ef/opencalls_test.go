@@ -10,7 +10,8 @@ import (
 // A DSH log that repeats an assistant message line (its tool call id
 // issued twice, answered once) leaves a call no fold can cut after: ef
 // inspect warns of it, and ef fold's failures and its over-the-window
-// warning name it, instead of failing with "the part that cannot be
+// warning name it (an emergency fold it stops is "refused": the surface
+// is left as it was), instead of failing with "the part that cannot be
 // folded (from position 1)" and nothing more.
 func TestRepeatedAssistantLineSaysWhy(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join("..", "..", "hostshim", "testdata", "logs", "apps__web__goal-multi-turn-actions__session.jsonl"))
@@ -41,7 +42,7 @@ func TestRepeatedAssistantLineSaysWhy(t *testing.T) {
 		t.Errorf("inspect: exit %d, stderr %q, stdout ends %q", code, stderr, stdout[max(0, len(stdout)-400):])
 	}
 	code, stdout, stderr = runCLI(t, "fold", log, "--store", filepath.Join(dir, "store"), "--out", filepath.Join(dir, "out.jsonl"), "--window", "2000")
-	if code != 1 || !strings.Contains(stdout, "FAILED") || !strings.Contains(stdout, "can be folded: tool call ") || !strings.Contains(stderr, "nothing after it can be folded (1 open call in all") {
+	if code != 1 || !strings.Contains(stdout, "emergency refused") || !strings.Contains(stdout, "can be folded: tool call ") || !strings.Contains(stderr, "nothing after it can be folded (1 open call in all") {
 		t.Errorf("fold: exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
 	}
 	// The log as the host wrote it, without the repeat, warns of nothing.
