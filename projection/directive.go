@@ -403,6 +403,11 @@ func directive(s string) bool {
 			// "never mind the LEDs": the idiom drops a thing, no rule.
 			continue
 		}
+		if verifyOnly(s, start, start+len(word)) {
+			// "só confirma q tá assim", "just confirm it's 256Mi": a
+			// request to check, no rule (verifyask.go)
+			continue
+		}
 		if leavePronounRE.MatchString(word) {
 			// "leave it as is for now": what to do with the thing just
 			// talked about, a decision, not a rule naming a thing

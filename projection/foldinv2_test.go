@@ -35,6 +35,8 @@ var snapshotLeaves = map[string]string{
 	"retiredAt": "the events that retired the anchors of retired",
 	"rejected":  "a count of refused proposals (a statistic, not a verdict)",
 	"shown":     "derived: read from shownText when a message adopts a setting",
+	"outSet":    "the settings of the last read or search, waiting for the agent's next message: a fold between them loses those values, never states a wrong one (outconfirmed.go)",
+	"outEv":     "the output event of outSet",
 	"secrets":   "a bundle never stores a secret: the texts a Snapshot keeps have them masked, and a secret pasted before a fold is not masked when it comes again after it",
 }
 

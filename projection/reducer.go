@@ -304,6 +304,11 @@ type Reducer struct {
 	// (codename.go), by key: a later name in prose leaves it code. Part
 	// of a Snapshot.
 	coded map[string]string
+	// outSet are the settings the last output of a read or a search
+	// showed, outEv that output, for the agent's message after it to
+	// name (outconfirmed.go); not part of a Snapshot.
+	outSet []outSetting
+	outEv  Event
 }
 
 // New returns an empty reducer.
@@ -780,6 +785,7 @@ func (r *Reducer) Apply(ev Event) {
 	switch ev.Role {
 	case RoleUser:
 		r.talked = ""
+		r.outSet, r.outEv = nil, Event{}
 	case RoleAssistant:
 		if ev.Text != "" {
 			r.revertSaid(&ev)
@@ -791,6 +797,9 @@ func (r *Reducer) Apply(ev Event) {
 			// A tool or file the agent gives up on (giveupall.go).
 			r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 			r.markedFlaky(&ev)
+			// The settings the output before showed, named here
+			// (outconfirmed.go).
+			r.reportedShown(&ev)
 		}
 		if cmds := commandsOf(ev.Calls); cmds != "" {
 			r.ran, r.ranSeq = cmds, ev.Seq
@@ -805,6 +814,8 @@ func (r *Reducer) Apply(ev Event) {
 			r.shownText = ev.Text
 		}
 		r.adoptedAhead(&ev)
+		// The settings it shows that the user named (outconfirmed.go).
+		r.outputShown(&ev, call)
 		// A failure the user told, fixed and shown fixed (reportfix.go).
 		r.aimedFixEdit(call, ev.Seq)
 		// A failed command whose job this one did (workaround.go).
