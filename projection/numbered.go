@@ -252,7 +252,7 @@ func countedMarks(text string, labelled bool) [][]int {
 	seen := map[byte]bool{}
 	for i, m := range marks {
 		d := text[m[2]]
-		if seen[d] || !free && int(d-'0') != i+1 && !(stopped && d > text[marks[i-1][2]]) || counted(text[m[2]+1:m[1]], text[m[1]:]) {
+		if seen[d] || !free && int(d-'0') != i+1 && !(stopped && i > 0 && d > text[marks[i-1][2]]) || counted(text[m[2]+1:m[1]], text[m[1]:]) {
 			return nil
 		}
 		seen[d] = true
