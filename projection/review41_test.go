@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,9 @@ A few questions:
 // 1 MB messages of their own words (no sentence stops, or many); the
 // times are logged, and a run that takes seconds shows there.
 func TestNewReadingsHugeMessage(t *testing.T) {
+	if os.Getenv("EF_HUGE") == "" {
+		t.Skip("EF_HUGE=1 runs the 1 MB messages (about a minute)")
+	}
 	const mb = 1 << 20
 	big := func(unit string) string { return strings.Repeat(unit, mb/len(unit)+1) }
 	for _, c := range []struct{ name, script string }{
