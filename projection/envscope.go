@@ -14,9 +14,8 @@ import (
 
 // envNames maps the words that name an environment, in the languages of
 // the lexicons, to one name per environment.
-var envNames = map[string]string{}
-
-func init() {
+var envNames = func() map[string]string {
+	m := map[string]string{}
 	for env, words := range map[string]string{
 		"prod": `prod production prd producción produccion produktion produzione produção producao productie produkcja ` +
 			`produkcji üretim uretim прод продакшн продакшен 本番 生产 生產 线上 운영`,
@@ -26,10 +25,11 @@ func init() {
 		"local":   `local`, "uat": `uat`, "sandbox": `sandbox`, "canary": `canary`, "ci": `ci`,
 	} {
 		for _, w := range strings.Fields(words) {
-			envNames[w] = env
+			m[w] = env
 		}
 	}
-}
+	return m
+}()
 
 // envEntity is the environment a value's entity names by itself
 // ("prod" of value/prod/max_connections), "" when it names none.

@@ -12,9 +12,8 @@ import (
 
 // spanSeconds are the seconds one unit of time holds, by the unit's word
 // in the languages of the lexicons (lower-cased).
-var spanSeconds = map[string]float64{}
-
-func init() {
+var spanSeconds = func() map[string]float64 {
+	m := map[string]float64{}
 	for secs, words := range map[float64]string{
 		0.001: `ms msec msecs millisecond milliseconds ミリ秒 毫秒 밀리초`,
 		1: `s sec secs second seconds 秒 秒钟 초 segundo segundos seg sekunde sekunden sek seconde secondes secondo secondi seconden ` +
@@ -26,10 +25,11 @@ func init() {
 		86400: `d day days 日 天 일 dia dias día días tag tage tagen jour jours giorno giorni dag dagen dagar dzień dni gün день дня дней ngày`,
 	} {
 		for _, w := range strings.Fields(words) {
-			spanSeconds[w] = secs
+			m[w] = secs
 		}
 	}
-}
+	return m
+}()
 
 // spanOf is the seconds value v, a number and a unit of time ("2 分",
 // "120s", "1.5 hours"), holds; ok false for anything else.
