@@ -4,7 +4,7 @@ import "testing"
 
 // Near variants of this session's readings: another subject, another
 // language the lexicons cover, a reordered sentence.
-func TestReview41Variants(t *testing.T) {
+func TestNewReadingsOtherLanguages(t *testing.T) {
 	t.Run("objmore-de", func(t *testing.T) {
 		out := reduceAll(t, "> user\nbau den Export der Rechnungen\n> user\nPlanänderung: der Export reicht erstmal. jetzt ist die Suche wichtiger, die Kunden finden nichts\n")
 		expect(t, out, []string{`objective .*\[active.*Suche`}, nil)
