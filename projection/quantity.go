@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Quantities the user stated in prose.
@@ -55,6 +56,26 @@ const maxQuantities = 128
 // it: "every 90 seconds", "3 rotating", "4 hour limit", "32 GB".
 var qtyRE = mustPattern(`(?i)(?:^|[\s(=,:])(?P<every>(?:every|each)\s+)?(?P<n>\d+(?:\.\d+)?)(?:\s*(?P<u>ms|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|kb|mb|gb|tb|gi|mi|k|px|%|tokens))?(?:$|[\s.,;:!?)])`)
 
+// qtyWindow bounds how far from a number its clause is looked for.
+const qtyWindow = 1024
+
+// runeStartAfter is the first rune start at or after i in text.
+func runeStartAfter(text string, i int) int {
+	for i < len(text) && !utf8.RuneStart(text[i]) {
+		i++
+	}
+	return i
+}
+
+// runeStartBefore is the last rune start at or before i in text (i
+// itself when i is len(text)).
+func runeStartBefore(text string, i int) int {
+	for i > 0 && i < len(text) && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return i
+}
+
 // qtyClauseEnd are the marks a quantity's clause ends at.
 const qtyClauseEnd = ".;!?\n,:()"
 
@@ -77,22 +98,48 @@ func quantitiesIn(text string, seq int) []quantity {
 		if ns > 0 && text[ns-1] == '.' || end < len(text) && (text[end] == '_' || text[end] == '/') {
 			continue
 		}
-		// The clause around it: back to a mark or a conjunction, on to one.
-		start := strings.LastIndexAny(text[:ns], qtyClauseEnd) + 1
-		stop := len(text)
-		if i := strings.IndexAny(text[end:], qtyClauseEnd); i >= 0 {
+		// The clause around it: back to a mark or a conjunction, on to
+		// one, looked for within qtyWindow bytes of the number (only the
+		// last words before it and the first after it are used, and a
+		// message of many numbers in one long clause must not cost a
+		// pass over the whole clause per number).
+		lo := runeStartAfter(text, max(0, ns-qtyWindow))
+		start, clipped := lo, lo > 0
+		if i := strings.LastIndexAny(text[lo:ns], qtyClauseEnd); i >= 0 {
+			start, clipped = lo+i+1, false
+		}
+		if clipped {
+			// The window cut a word: start after it.
+			if i := strings.IndexByte(text[start:ns], ' '); i >= 0 {
+				start += i + 1
+			}
+		}
+		hi := runeStartBefore(text, min(len(text), end+qtyWindow))
+		stop := hi
+		if i := strings.IndexAny(text[end:hi], qtyClauseEnd); i >= 0 {
 			stop = end + i
+		} else if hi < len(text) {
+			if i := strings.LastIndexByte(text[end:hi], ' '); i >= 0 {
+				stop = end + i
+			}
 		}
 		bs := ns
 		if e := 2 * qtyRE.SubexpIndex("every"); loc[e] >= 0 {
 			bs = loc[e]
 		}
 		before, after := text[start:max(start, bs)], text[end:stop]
-		if strings.TrimSpace(before) == "" && start > 0 && text[start-1] == ',' {
+		if !clipped && strings.TrimSpace(before) == "" && start > 0 && text[start-1] == ',' {
 			// "put a proper BufReader around it, 128K capacity": a
 			// number that opens its clause after a comma tells of what
 			// the clause before names.
-			before = text[strings.LastIndexAny(text[:start-1], qtyClauseEnd)+1 : start-1]
+			plo := runeStartAfter(text, max(0, start-1-qtyWindow))
+			from := plo
+			if i := strings.LastIndexAny(text[plo:start-1], qtyClauseEnd); i >= 0 {
+				from = plo + i + 1
+			} else if i := strings.IndexByte(text[plo:start-1], ' '); plo > 0 && i >= 0 {
+				from = plo + i + 1
+			}
+			before = text[from : start-1]
 		}
 		if i := strings.LastIndex(strings.ToLower(before), " and "); i >= 0 {
 			before = before[i+5:]
@@ -314,6 +361,7 @@ func wordList(m map[string]bool) []string {
 	for w := range m {
 		out = append(out, w)
 	}
+	slices.Sort(out) // in one order, whatever the map's
 	return out
 }
 

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -195,5 +196,36 @@ func TestValuesPerPlace(t *testing.T) {
 		if !strings.HasPrefix(got[k], v) {
 			t.Errorf("%s = %q, want %q", k, got[k], v)
 		}
+	}
+}
+
+// A message of many numbers in one long clause (a pasted list with no
+// marks) reads each number by the words next to it, as a short message
+// does: the clause is looked for near the number, not over the whole
+// message once per number (which took minutes on an 800 KB message).
+func TestQuantityLongClause(t *testing.T) {
+	const phrase = "set the pool size 5 workers now "
+	single := quantitiesIn(phrase, 0)
+	if len(single) != 1 {
+		t.Fatalf("one phrase: quantities = %+v, want one", single)
+	}
+	qs := quantitiesIn(strings.Repeat(phrase, 8000), 0)
+	if len(qs) != 8000 {
+		t.Fatalf("got %d quantities, want 8000", len(qs))
+	}
+	if !slices.Equal(qs[0].words, single[0].words) {
+		t.Errorf("first number's words = %v, want %v as alone", qs[0].words, single[0].words)
+	}
+	for i, q := range qs[1:] {
+		if !slices.Equal(q.words, qs[1].words) || q.value != "5" {
+			t.Fatalf("number %d = %+v, want %+v like the others", i+1, q, qs[1])
+		}
+	}
+	// A number far into a clause longer than the window still takes the
+	// words just before it, and a word the window cut is not one of them.
+	long := strings.Repeat("x", 3000) + " retry budget 7 tries"
+	qs = quantitiesIn(long, 0)
+	if len(qs) != 1 || !slices.Contains(qs[0].words, stem("budget")) || slices.ContainsFunc(qs[0].words, func(w string) bool { return strings.HasPrefix(w, "xx") }) {
+		t.Errorf("long clause: quantities = %+v, want 7 with budget and no cut word", qs)
 	}
 }
