@@ -219,7 +219,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
 		}})
 		if err != nil {
-			return fmt.Errorf("open store: %w", err)
+			return foldOpenStoreError(err, *storeDir)
 		}
 		defer st.Close()
 		// Each committed bundle is indexed for context_search; an index

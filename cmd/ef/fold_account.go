@@ -413,6 +413,18 @@ func foldRemedy(err error, store string) string {
 	return fmt.Sprintf("fix the cause above (the path it names is in %s)", store)
 }
 
+// foldOpenStoreError is ef fold's error when the store cannot be opened
+// for writing. A cause the owner must fix (a read-only filesystem, a
+// directory it may not write, a full disk) gets the remedy a fold that
+// stops at such a write gives, and the rerun that follows; nothing was
+// written yet.
+func foldOpenStoreError(err error, store string) error {
+	if foldFull(err) && !errors.Is(err, bundle.ErrFailStopped) {
+		return fmt.Errorf("open store: %w\n  nothing was written; to fold: %s, then run the same ef fold command again", err, foldRemedy(err, store))
+	}
+	return fmt.Errorf("open store: %w", err)
+}
+
 // foldDamaged returns the stored bundle a fold's error says cannot be read
 // (bundle.ErrStoredUnavailable: the store already holds the fold's
 // checkpoint id in a file that is damaged, truncated or ambiguous), else

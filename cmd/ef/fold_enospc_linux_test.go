@@ -236,3 +236,41 @@ func TestFoldOutDiskFullMidwayStopsWithWhatWasStored(t *testing.T) {
 		t.Fatalf("the resumed fold's log (%d bytes) differs from the roomy fold's (%d bytes)", len(b), len(a))
 	}
 }
+
+// A store on a read-only filesystem stops ef fold before anything is
+// written, and the error says so and what to do, as a fold that meets
+// one mid-run does (foldRemedy); it was the lock's bare "open: read-only
+// file system". The near miss: the same store writable folds.
+func TestFoldIntoReadOnlyStoreSaysHowToGoOn(t *testing.T) {
+	dir := t.TempDir()
+	log := poisonLog(t, dir)
+	src, ro := filepath.Join(dir, "src"), filepath.Join(dir, "ro")
+	for _, d := range []string{src, ro} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mount(src, ro, "", syscall.MS_BIND, ""); err != nil {
+		t.Skipf("cannot bind-mount a directory read-only (needs root / CAP_SYS_ADMIN): %v", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(ro, syscall.MNT_DETACH) })
+	if err := syscall.Mount("", ro, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY, ""); err != nil {
+		t.Skipf("cannot remount read-only: %v", err)
+	}
+	out := filepath.Join(dir, "out.jsonl")
+	_, text, err := foldRun(t, log, "--store", ro, "--out", out, "--mode", "root")
+	if !errors.Is(err, syscall.EROFS) {
+		t.Fatalf("fold into a read-only store: %v\n%s", err, text)
+	}
+	for _, want := range []string{"nothing was written", ro + " is on a read-only filesystem: remount it read-write, or fold into another --store", "run the same ef fold command again"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	if _, err := os.Lstat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("--out exists after the refusal: %v", err)
+	}
+	if _, text, err := foldRun(t, log, "--store", src, "--out", out, "--mode", "root"); err != nil {
+		t.Fatalf("the same store, writable: %v\n%s", err, text)
+	}
+}
