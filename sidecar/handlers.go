@@ -38,8 +38,8 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 	case MethodInitialize:
 		return call(ctx, method, params, srv.initialize)
 	case MethodSessionOpen:
-		srv.open(ctx)
 		return notify(srv, method, params, func(p SessionOpenParams) {
+			srv.open(ctx)
 			srv.openSession(p.SessionID, p.Events)
 			if p.LogPath != "" && filepath.IsAbs(p.LogPath) {
 				// The sibling directories of this session's are the
@@ -74,16 +74,27 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 // notify decodes a notification's params strictly into P and runs h. JSON-RPC
 // answers no notification, so params that do not decode are logged: without
 // the log a refused session/open or session/events would leave only the
-// next fold's "not mirrored", without its cause.
-func notify[P any](srv *Server, method string, params json.RawMessage, h func(P)) (any, error) {
+// next fold's "not mirrored", without its cause. Params that name no session
+// (none, null, {} or an empty sessionId) are refused the same way: they
+// mirrored a session with an empty id, and a session/open of them opened the
+// store as if initialize had.
+func notify[P interface{ session() string }](srv *Server, method string, params json.RawMessage, h func(P)) (any, error) {
 	var p P
-	if err := DecodeParams(method, params, &p); err != nil {
+	err := DecodeParams(method, params, &p)
+	if err == nil && p.session() == "" {
+		err = rpcErr(CodeInvalidParams, "%s: invalid params: sessionId is required", method)
+	}
+	if err != nil {
 		srv.logger.Warn("notification refused", "method", method, "err", err)
 		return nil, err
 	}
 	h(p)
 	return nil, nil
 }
+
+func (p SessionOpenParams) session() string   { return p.SessionID }
+func (p SessionEventsParams) session() string { return p.SessionID }
+func (p SessionCloseParams) session() string  { return p.SessionID }
 
 // call decodes a method's params strictly into P and runs its handler.
 func call[P, R any](ctx context.Context, method string, params json.RawMessage, h func(context.Context, P) (R, error)) (any, error) {
