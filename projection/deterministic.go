@@ -284,7 +284,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 						out = append(out, p)
 					}
 					// "retry limit 20 mi 25 mi? 25 olsun" (valuealts.go)
-					if p, ok := altAnswered(ss[i-1], s); ok {
+					if p, ok := altAnswered(ev.Text, ss[i-1], s); ok {
 						out = append(out, p)
 					}
 				}

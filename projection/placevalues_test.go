@@ -51,7 +51,7 @@ func TestPlaceValuesNamedInProse(t *testing.T) {
 			[]string{`value/staging/副本 \[current/normative\] = 2`, `value/prod/副本 \[current/normative\] = 4`}, nil},
 		{"near miss: counts, one environment, no name", "> user\nLook at the pipeline.\n" +
 			"> user\ntest 1 and test 2 pass, ci 3 failures\n> user\ndeploy to staging first, then prod\n> user\nstaging 2, prod 4\n",
-			nil, []string{`value/staging/`, `value/prod/`, `value/test/`, `value/-/staging`}},
+			nil, []string{`value/staging/`, `value/prod/`, `value/test/`}},
 	})
 }
 

@@ -3,6 +3,7 @@ package projection
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // A value asked between alternatives, and the answer that sets it.
@@ -48,16 +49,20 @@ var (
 // alternatives weighed (see above) wherever its quote holds it: "retry
 // limit 20 mi 25 mi? 25 olsun" sets 25 by its answer.
 func altValue(p Proposal) bool {
-	if !strings.ContainsAny(p.Value, "0123456789") {
+	n := altDigits(p.Value)
+	if n == "" || !strings.ContainsAny(n, "0123456789") {
 		return false
 	}
-	re, err := regexp.Compile(`(?:^|[^\p{L}\p{N}_.])(` + regexp.QuoteMeta(p.Value) + `)(?:[^\p{L}\p{N}_]|$)`)
+	// the number wherever it stands, with or without the unit the
+	// value has ("25s" is the "25" of "25 then")
+	re, err := regexp.Compile(`(?:^|[^\p{L}\p{N}_.])(` + regexp.QuoteMeta(n) + `)(?:[^\p{N}_]|$)`)
 	if err != nil {
 		return false
 	}
 	ms := re.FindAllStringSubmatchIndex(p.Quote, -1)
 	for _, m := range ms {
-		if !altAfterRE.MatchString(p.Quote[m[3]:]) && !altBeforeRE.MatchString(p.Quote[:m[2]]) {
+		after := strings.TrimLeftFunc(p.Quote[m[3]:], func(r rune) bool { return unicode.IsLetter(r) || r == '%' })
+		if !altAfterRE.MatchString(after) && !altBeforeRE.MatchString(p.Quote[:m[2]]) {
 			return false
 		}
 	}
@@ -65,9 +70,9 @@ func altValue(p Proposal) bool {
 }
 
 // altAnswered is the value the user's question q between two numbers and
-// the sentence s after it that takes one of them set (see above); ok
-// false when q asks no such thing or s is no such answer.
-func altAnswered(q, s string) (Proposal, bool) {
+// the sentence s after it in message text that takes one of them set
+// (see above); ok false when q asks no such thing or s is no such answer.
+func altAnswered(text, q, s string) (Proposal, bool) {
 	m := altAskRE.FindStringSubmatch(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(q), "¿")))
 	if m == nil {
 		return Proposal{}, false
@@ -94,8 +99,13 @@ func altAnswered(q, s string) (Proposal, bool) {
 	if v == "" {
 		return Proposal{}, false
 	}
+	quote := strings.TrimSpace(q) + " " + strings.TrimSpace(s)
+	if !strings.Contains(text, quote) {
+		// "超时 20 还是 25？就 25 吧": no space after the question
+		quote = strings.TrimSpace(q) + strings.TrimSpace(s)
+	}
 	key := "value/-/" + strings.ToLower(strings.Join(strings.Fields(name), "_"))
-	return Proposal{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: cleanValue(v), Quote: strings.TrimSpace(q) + " " + strings.TrimSpace(s)}, true
+	return Proposal{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: cleanValue(v), Quote: quote}, true
 }
 
 // altDigits is the number of an alternative without its unit.
