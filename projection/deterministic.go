@@ -283,6 +283,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 					if p, ok := selfAnswered(ss[i-1], s); ok {
 						out = append(out, p)
 					}
+					// "retry limit 20 mi 25 mi? 25 olsun" (valuealts.go)
+					if p, ok := altAnswered(ev.Text, ss[i-1], s); ok {
+						out = append(out, p)
+					}
 				}
 				ps := replacementProposals(s)
 				if v, was, ok := enough(withPrior(ss, i)); ps == nil && i > 0 && ok && !questionRE.MatchString(s) {
@@ -298,10 +302,11 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// the branch (valueguard.go); "/healthz ora è 200": a status a
 		// path answers, no setting, as is "还是 502" seen on staging
 		// (httpfail.go); "geen PdfExport fouten meer in de logs":
-		// failures gone, told, no rule (userfixed.go)
+		// failures gone, told, no rule (userfixed.go); "超时设 20s 还是
+		// 25s": a value weighed, not set (valuealts.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool {
 			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
-				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote) || stillStatus(p.Quote, ev.Text)) ||
+				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote) || stillStatus(p.Quote, ev.Text) || altValue(p)) ||
 				p.Kind == KindConstraint && p.Op == OpState && fixedReport(p.Quote) != ""
 		})
 	case RoleAssistant:

@@ -282,6 +282,12 @@ func fixTR(toks []glossTok) {
 // fixTRClause reads one clause in English order (see lexTR).
 func fixTRClause(cl []glossTok) {
 	lead := 0
+	if len(cl) > 1 && cl[0].low == "önce" {
+		// "önce login hatasını düzelt": opening its clause, "önce" is
+		// "first"; after a noun it is "before" ("testten önce")
+		cl[0].keep, cl[0].en = false, "first"
+		lead = 1
+	}
 	for lead < len(cl) && !cl[lead].keep && (leadWords[cl[lead].en] || cl[lead].en == "at the end" || cl[lead].en == "ok") {
 		lead++
 	}

@@ -485,6 +485,11 @@ func (r *Reducer) Apply(ev Event) {
 			// "(A) …, or (B) …", "Variante 1 ist …" (valuesxl.go).
 			own = labelledOptions(ev.Text)
 		}
+		if own == nil && ev.Role == RoleAssistant {
+			// "Should I use Redis or Postgres advisory locks?"
+			// (eitheror.go)
+			own = eitherOrOptions(ev.Text)
+		}
 	}
 	switch {
 	case own != nil:
