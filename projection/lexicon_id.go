@@ -286,10 +286,10 @@ func fixIDClause(cl []glossTok) {
 		case t.en == "again" && t.low == "lagi" && idWordAfter(cl[i+1:]):
 			// "lagi dikeringkan": being drained, not again
 			t.en = ""
+		case t.en == "revert" && i+1 < len(cl) && cl[i+1].start >= 0 && (cl[i+1].keep || strings.HasSuffix(cl[i+1].low, "-nya")):
+			t.en, change = "revert the", true // "balikin timeout-nya"
 		case t.en == "change" || t.en == "set" || t.en == "increase" || t.en == "reduce" || t.en == "revert":
 			change = true
-		case t.en == "revert" && i+1 < len(cl) && cl[i+1].keep:
-			t.en, change = "revert the", true // "balikin timeout-nya"
 		case t.en == "hours" && t.numAfter:
 			t.en = "at" // "jam 16.00": a time of day, not hours
 		case t.en == "so" && t.numAfter && change:
