@@ -49,7 +49,8 @@ var scaleQueries = []struct {
 // writes a CPU profile of the build, EF_RECALL_ALLOCPROFILE=<file> the
 // allocations up to the end of the build, EF_RECALL_QUERYPROFILE=<file> a
 // CPU profile of the searches and scans; EF_RECALL_NOSCAN=1 leaves the scans out,
-// EF_RECALL_NOBARE=1 the baseline build by bare bleve:
+// EF_RECALL_NOBARE=1 the baseline build by bare bleve; EF_RECALL_ONESESSION=1
+// puts every checkpoint in one session:
 //
 //	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
 //
@@ -244,6 +245,10 @@ func scaleCorpus(t *testing.T, n int) ([]recalltest.Checkpoint, []string, int64)
 			testutil.CorpusFiles(t, "mini-swe-agent-deepseek")[0], testutil.CorpusFiles(t, "openagents-autopilot-trajectory")[0])
 	}
 	pool := recalltest.LoadSessions(t, files...)
+	// EF_RECALL_ONESESSION=1 folds the whole corpus into one session, as
+	// one long-running agent's store holds it: every bundle in one
+	// directory.
+	oneSession := os.Getenv("EF_RECALL_ONESESSION") != ""
 	var out []recalltest.Checkpoint
 	var sessions []string
 	var bytes int64
@@ -257,9 +262,19 @@ func scaleCorpus(t *testing.T, n int) ([]recalltest.Checkpoint, []string, int64)
 			if len(msgs) > n-total {
 				msgs = msgs[:n-total]
 			}
-			id := fmt.Sprintf("c%02d-%03d-%s", copyN, i, s.Name)
-			sessions = append(sessions, id)
-			out = append(out, recalltest.Fold(id, "ck", msgs, 40, recalltest.T0+int64(len(sessions))*3_600_000)...)
+			id, prefix := fmt.Sprintf("c%02d-%03d-%s", copyN, i, s.Name), "ck"
+			t0 := recalltest.T0 + int64(len(sessions)+1)*3_600_000
+			if oneSession {
+				// One session's checkpoints, in order of creation.
+				id, prefix = "one-session", fmt.Sprintf("c%02d-%03d", copyN, i)
+				t0 = recalltest.T0 + int64(len(out)+1)*3_600_000
+				if len(sessions) == 0 {
+					sessions = append(sessions, id)
+				}
+			} else {
+				sessions = append(sessions, id)
+			}
+			out = append(out, recalltest.Fold(id, prefix, msgs, 40, t0)...)
 			total += len(msgs)
 			for _, m := range msgs {
 				bytes += int64(len(m))
