@@ -236,6 +236,19 @@ func (k *Kernel) StateDir() string {
 	return k.state
 }
 
+// Roots returns the resolved root directories actions may write in, in
+// the order Options.Roots gave them. It is nil for a zero or nil Kernel.
+func (k *Kernel) Roots() []string {
+	if k == nil {
+		return nil
+	}
+	out := make([]string, 0, len(k.roots))
+	for _, r := range k.roots {
+		out = append(out, r.path)
+	}
+	return out
+}
+
 // Close marks the kernel closed; later Submits fail with ErrClosed.
 // Closing a nil Kernel does nothing.
 func (k *Kernel) Close() error {
