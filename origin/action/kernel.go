@@ -534,7 +534,7 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir, begin func(*Pendin
 	// whether the write happened and remove exactly its leftovers.
 	pw := &PendingWrite{ActionID: res.ActionID, Verb: in.Verb, Target: in.Relpath, Actor: res.Actor,
 		Risk: res.Risk, Approval: res.Approval, Dir: filepath.Dir(p.abs), Name: p.name,
-		Before: before.SHA256, Want: *observation(want).SHA256, Temp: tempName(seq)}
+		Before: before.SHA256, Want: *observation(want).SHA256, Temp: tempName(seq), Mkdirs: slices.Clone(p.mkdirs)}
 	if exists && in.Mode == ModeWrite {
 		if pw.Backup, err = k.backupName(sd, seq, before, p.name); err != nil {
 			res.Reason = fmt.Sprintf("%v: %v", ErrBackup, err)
