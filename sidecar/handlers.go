@@ -56,7 +56,7 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 	case MethodSessionArchive:
 		return call(ctx, method, params, srv.archiveSession)
 	case MethodFoldPlan:
-		return call(ctx, method, params, func(_ context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(p) })
+		return call(ctx, method, params, func(ctx context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(ctx, p) })
 	case MethodFoldCompile:
 		return call(ctx, method, params, srv.foldCompile)
 	case MethodToolCall:
@@ -142,7 +142,7 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 	}, nil
 }
 
-func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
+func (srv *Server) foldPlan(ctx context.Context, p FoldPlanParams) (*FoldPlanResult, error) {
 	ss, err := srv.mirrorOf(p.SessionID, p.Length)
 	if err != nil {
 		return nil, err
@@ -189,7 +189,11 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 			return none(fmt.Sprintf("%d tokens below the pressure threshold %d (%s)", p.TotalTokens, threshold, why))
 		}
 		due = true
-		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true}
+		// Threshold: held to the rule that a fold pays for itself (and
+		// for its summarizer call), as the engine's own pressure folds
+		// are; the threshold itself was checked just above, on the
+		// host's count.
+		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true, Threshold: true}
 	case hostshim.TriggerOverflow:
 		// The provider rejected the request: when the budget cannot be
 		// met, fold what can be folded rather than leave the turn to fail.
@@ -197,7 +201,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	default:
 		return nil, rpcErr(CodeInvalidParams, "fold/plan: unknown trigger %q", p.Trigger)
 	}
-	plan, skip, err := eng.Plan(ss.s, req)
+	plan, skip, err := eng.PlanContext(ctx, ss.s, req)
 	if err != nil {
 		if errors.Is(err, engine.ErrBudget) || errors.Is(err, engine.ErrNoBudget) {
 			return none(err.Error())
@@ -207,7 +211,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	if plan == nil {
 		return none(skip)
 	}
-	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs), bestEffort: req.BestEffort}
+	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs), bestEffort: req.BestEffort, pressure: req.Threshold}
 	if plan.BestEffort {
 		srv.logger.Warn("emergency fold cannot meet its budget; everything foldable is folded", "session", p.SessionID, "reason", plan.Reason)
 	}
@@ -241,9 +245,9 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		return nil, rpcErr(CodeInvalidParams, "fold/compile: %v", err)
 	}
 	mode := engine.Mode(p.Mode)
-	bestEffort := false
+	bestEffort, pressure := false, false
 	if ss.plan != nil && slices.Equal(ss.plan.seqs, seqs) {
-		mode, bestEffort = ss.plan.mode, ss.plan.bestEffort
+		mode, bestEffort, pressure = ss.plan.mode, ss.plan.bestEffort, ss.plan.pressure
 	} else if mode == "" || mode == engine.ModeLeaf || mode == engine.ModeEmergency {
 		// Not the span we planned (the host fell back to its own
 		// policy): fold exactly what the host selected.
@@ -277,7 +281,7 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 	}
 	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
 	defer func() { srv.compiling = nil }()
-	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort, NoArchive: archiveErr}
+	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort, Pressure: pressure, NoArchive: archiveErr}
 	rep, res, err := eng.CompileHosted(ctx, agent, hosted)
 	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil && srv.recreateStore(ctx) {
 		// The store's directory was removed: it is there again, empty.
