@@ -23,11 +23,13 @@ import (
 // rolled out"; a container "Up" and not unhealthy; a unit "active
 // (running)"; a release "deployed"; a program RUNNING or online.
 //
-// Precision first. A listing opens a failure only when it is about one
-// thing (all its rows are that thing's, as "kubectl get pods -l
-// app=payments-api" gives) and at least half of its rows are failed, so
-// one crashing pod among many, or a listing of the whole namespace,
-// opens nothing; nor does a listing cut by a pipe ("| grep -v Running"
+// Precision first. A listing opens a failure of a thing only when at
+// least half of that thing's rows are failed, so one crashing pod among
+// its workload's many opens nothing; in a listing of several things (a
+// namespace's workloads, a compose project's services) only when a few
+// of them failed (maxListedFailures) and not all: a namespace where
+// everything crashes tells an outage, not one thing to fix. Nor does a
+// listing cut by a pipe ("| grep -v Running"
 // shows only what it kept). A history of what happened ("kubectl get
 // events", "helm history", "journalctl", a describe's Events section, a
 // container's Last State while its State is Running) opens nothing; nor
@@ -229,9 +231,13 @@ type statusRow struct {
 	line  string
 }
 
-// listingJudged reads a listing's rows (see above): a failure of the one thing
-// all rows belong to when half of them or more failed; each thing whose
-// rows are all healthy is healthy.
+// maxListedFailures is the most things one listing of several fails.
+const maxListedFailures = 3
+
+// listingJudged reads a listing's rows (see above): a failure of a thing
+// when half of its rows or more failed (in a listing of several things,
+// of a few of them: below); each thing whose rows are all healthy is
+// healthy.
 func listingJudged(system string, rows []statusRow) []statusObs {
 	if len(rows) == 0 {
 		return nil
@@ -242,6 +248,27 @@ func listingJudged(system string, rows []statusRow) []statusObs {
 			objs = append(objs, r.obj)
 		}
 	}
+	// A listing of several things (a namespace's pods, a compose
+	// project's services) fails each thing whose own rows mostly failed,
+	// as long as only a few of them did and one at least did not: a
+	// listing where most things are down tells an outage of the whole,
+	// not a failure of one the session can fix.
+	failedObjs := 0
+	for _, o := range objs {
+		n, failed := 0, 0
+		for _, r := range rows {
+			if r.obj == o {
+				n++
+				if r.state == statusFailed {
+					failed++
+				}
+			}
+		}
+		if failed > 0 && 2*failed >= n {
+			failedObjs++
+		}
+	}
+	several := len(objs) > 1 && failedObjs <= maxListedFailures && failedObjs < len(objs)
 	var out []statusObs
 	for _, o := range objs {
 		n, failed, healthy, first := 0, 0, 0, ""
@@ -261,7 +288,7 @@ func listingJudged(system string, rows []statusRow) []statusObs {
 			}
 		}
 		switch {
-		case len(objs) == 1 && failed > 0 && 2*failed >= n:
+		case (len(objs) == 1 || several) && failed > 0 && 2*failed >= n:
 			out = append(out, statusObs{key: statusPrefix + system + o, name: o, failed: true, line: first})
 		case healthy == n:
 			out = append(out, statusObs{key: statusPrefix + system + o, name: o, line: rows[slices.IndexFunc(rows, func(r statusRow) bool { return r.obj == o })].line})
