@@ -27,8 +27,11 @@ import (
 // least half of that thing's rows are failed, so one crashing pod among
 // its workload's many opens nothing; in a listing of several things (a
 // namespace's workloads, a compose project's services) only when a few
-// of them failed (maxListedFailures) and not all: a namespace where
-// everything crashes tells an outage, not one thing to fix. Nor does a
+// of them failed (maxListedFailures) and not all, and only by failures
+// that go on (a crash loop, a compose service exited: not a job's pod in
+// Error, nor a container "docker ps -a" shows exited days ago): a
+// namespace where everything crashes tells an outage, not one thing to
+// fix. Nor does a
 // listing cut by a pipe ("| grep -v Running"
 // shows only what it kept). A history of what happened ("kubectl get
 // events", "helm history", "journalctl", a describe's Events section, a
@@ -48,6 +51,9 @@ type statusObs struct {
 var (
 	// podFailedRE is a pod's status column that says it failed.
 	podFailedRE = mustPattern(`^(?:Init:)?(?:CrashLoopBackOff|Error|OOMKilled|ImagePullBackOff|ErrImagePull|CreateContainerConfigError|CreateContainerError|InvalidImageName|RunContainerError|StartError|ContainerStatusUnknown)$`)
+	// podLiveRE is a pod's status column of a failure that goes on: a
+	// crash loop, an image that cannot be pulled.
+	podLiveRE = mustPattern(`^(?:Init:)?(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainerConfigError|CreateContainerError|RunContainerError)$`)
 	// podSuffixRE is the suffix a controller gives its pods' names: a
 	// Deployment's ReplicaSet hash and the pod's own five characters, a
 	// DaemonSet's or Job's five, a StatefulSet's ordinal.
@@ -229,6 +235,10 @@ type statusRow struct {
 	obj   string
 	state int
 	line  string
+	// live: the row fails now and again (a crash loop, a restart, a
+	// service of a compose project down), not once in the past (a job's
+	// pod in Error, a container exited days ago in "docker ps -a").
+	live bool
 }
 
 // maxListedFailures is the most things one listing of several fails.
@@ -268,6 +278,10 @@ func listingJudged(system string, rows []statusRow) []statusObs {
 			failedObjs++
 		}
 	}
+	// a thing among several fails by its live rows only
+	liveObj := func(o string) bool {
+		return !slices.ContainsFunc(rows, func(r statusRow) bool { return r.obj == o && r.state == statusFailed && !r.live })
+	}
 	several := len(objs) > 1 && failedObjs <= maxListedFailures && failedObjs < len(objs)
 	var out []statusObs
 	for _, o := range objs {
@@ -288,7 +302,7 @@ func listingJudged(system string, rows []statusRow) []statusObs {
 			}
 		}
 		switch {
-		case (len(objs) == 1 || several) && failed > 0 && 2*failed >= n:
+		case (len(objs) == 1 || several && liveObj(o)) && failed > 0 && 2*failed >= n:
 			out = append(out, statusObs{key: statusPrefix + system + o, name: o, failed: true, line: first})
 		case healthy == n:
 			out = append(out, statusObs{key: statusPrefix + system + o, name: o, line: rows[slices.IndexFunc(rows, func(r statusRow) bool { return r.obj == o })].line})
@@ -319,14 +333,14 @@ func podListing(text string) []statusObs {
 		}
 		f[i-1] = strings.TrimPrefix(f[i-1], "pod/")
 		m := readyRE.FindStringSubmatch(f[i])
-		st := statusNeutral
+		st, live := statusNeutral, false
 		switch {
 		case podFailedRE.MatchString(f[i+1]):
-			st = statusFailed
+			st, live = statusFailed, podLiveRE.MatchString(f[i+1])
 		case f[i+1] == "Running" && m[1] == m[2] && m[2] != "0" && f[i+2] == "0":
 			st = statusHealthy
 		}
-		rows = append(rows, statusRow{obj: workloadOf(f[i-1]), state: st, line: strings.TrimSpace(l)})
+		rows = append(rows, statusRow{obj: workloadOf(f[i-1]), state: st, line: strings.TrimSpace(l), live: live})
 	}
 	return listingJudged("k8s/", rows)
 }
@@ -453,8 +467,11 @@ func containerListing(text string) []statusObs {
 		return strings.TrimSpace(l[at:end])
 	}
 	statusAt, nameAt := col("STATUS"), col("NAMES")
+	// a compose project lists its services, each meant to be up; "docker
+	// ps -a" lists every container that ever ran
+	compose := false
 	if s := col("SERVICE"); s >= 0 {
-		nameAt = s
+		nameAt, compose = s, true
 	}
 	if statusAt < 0 {
 		statusAt, nameAt = col("State"), 0
@@ -468,15 +485,16 @@ func containerListing(text string) []statusObs {
 		if name == "" || status == "" {
 			continue
 		}
-		st := statusNeutral
+		st, live := statusNeutral, false
 		switch {
-		case strings.Contains(status, "unhealthy") || strings.HasPrefix(status, "Restarting") || strings.HasPrefix(status, "Dead") ||
-			exitedFailedRE.MatchString(status):
-			st = statusFailed
+		case strings.Contains(status, "unhealthy") || strings.HasPrefix(status, "Restarting") || strings.HasPrefix(status, "Dead"):
+			st, live = statusFailed, true
+		case exitedFailedRE.MatchString(status):
+			st, live = statusFailed, compose
 		case strings.HasPrefix(status, "Up") && !strings.Contains(status, "health: starting"):
 			st = statusHealthy
 		}
-		rows = append(rows, statusRow{obj: dockerNumRE.ReplaceAllString(name, ""), state: st, line: strings.TrimSpace(l)})
+		rows = append(rows, statusRow{obj: dockerNumRE.ReplaceAllString(name, ""), state: st, line: strings.TrimSpace(l), live: live})
 	}
 	return listingJudged("docker/", rows)
 }

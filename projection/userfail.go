@@ -86,7 +86,7 @@ func reportedFailures(text string, pasted []Proposal, ctx *Context) []Proposal {
 
 // A run the user says fails still or again.
 //
-// "still failing", "the test is still red", "keeps crashing", "it broke
+// "still failing", "the test is still red", "keeps crashing", "it failed
 // again", and the same through a lexicon's gloss ("ainda tá quebrando",
 // "テストがまだ失敗する", "test hâlâ kırmızı"): the user ran the thing the
 // agent changed and saw it fail. The clause names no error, but "still"
@@ -99,7 +99,8 @@ func reportedFailures(text string, pasted []Proposal, ctx *Context) []Proposal {
 // (userFailNotRE, relayNotRE).
 
 // stillFailRE is a run told failing still or again.
-var stillFailRE = mustPattern(`(?i)\bstill\s+(?:(?:is|are)\s+)?(?:fail(?:s|ing)?|broken|breaking|red|crash(?:es|ing)?|erroring)\b|\b(?:keeps?|kept)\s+(?:failing|crashing|breaking|erroring)\b|\b(?:fail(?:s|ed|ing)?|broke|crash(?:es|ed)?)\s+again\b|\b(?:is|are)\s+(?:failing|broken|red)\s+again\b`)
+// "Broken" is left out: "the coffee machine is broken again" is no run.
+var stillFailRE = mustPattern(`(?i)\bstill\s+(?:(?:is|are)\s+)?(?:fail(?:s|ing)?|red|crash(?:es|ing)?|erroring)\b|\b(?:keeps?|kept)\s+(?:failing|crashing|erroring)\b|\b(?:fail(?:s|ed|ing)?|crash(?:es|ed)?)\s+again\b|\b(?:is|are)\s+(?:failing|red)\s+again\b`)
 
 // stillFailedKey is the key (after reportedPrefix) of a run told failing
 // with no name.
