@@ -187,7 +187,18 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// one relayed from someone else ("QA says it crashes on
 			// Pixel 6") is a run seen outside, as a later one is.
 			if ctx.HaveObjective || relayed(ev.Text) || seenOutside(ev.Text) {
-				out = append(out, reportedFailures(ev.Text, pasted)...)
+				told := reportedFailures(ev.Text, pasted, ctx)
+				if g != nil && len(told) > 0 && pastedIgnoredRE.MatchString(g.text) {
+					// "…まだ落ちてるけど、関係ないです": set aside in the
+					// gloss's words ("unrelated"), as in English
+					told = nil
+				}
+				if len(told) == 0 && g != nil {
+					// "ainda tá quebrando", "テストがまだ失敗する": as the
+					// gloss says it, in the user's words (lexicon.go)
+					told = g.unGloss(reportedFailures(g.text, pasted, ctx))
+				}
+				out = append(out, told...)
 			}
 		}
 		if ev.Role == RoleUser {
@@ -305,7 +316,8 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// failures gone, told, no rule (userfixed.go); "超时设 20s 还是
 		// 25s": a value weighed, not set (valuealts.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool {
-			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
+			return p.Kind == KindDecision && strings.HasPrefix(p.Key, answerPrefix) && p.Was != "" && toldFailure(out, p.Quote) ||
+				p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
 				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote) || stillStatus(p.Quote, ev.Text) || altValue(p)) ||
 				p.Kind == KindConstraint && p.Op == OpState && fixedReport(p.Quote) != ""
 		})
@@ -956,4 +968,14 @@ func runFields(st string) []string {
 		f = append(f[:1:1], f[2:]...)
 	}
 	return f
+}
+
+// toldFailure reports whether out holds a failure the user told
+// (userfail.go) in quote: "ainda tá quebrando, deu erro 500 de novo"
+// after the agent's "ainda tá quebrando?" answers the question with a
+// failure seen, and decides nothing.
+func toldFailure(out []Proposal, quote string) bool {
+	return slices.ContainsFunc(out, func(p Proposal) bool {
+		return p.Kind == KindFailure && p.Pasted && strings.HasPrefix(p.Key, reportedPrefix) && p.Quote != "" && strings.Contains(quote, p.Quote)
+	})
 }

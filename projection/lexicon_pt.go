@@ -114,6 +114,13 @@ var lexPT = []lexEntry{
 	{catAttempt, "made no difference", "não_mudou_nada não_adiantou_nada não_adiantou não_resolveu_nada"},
 	{catAttempt, "we tried", "a_gente_tentou a_gente_testou"},
 	{catAttempt, "hung", "travou"},
+	// a run the user saw fail still or pass (userfail.go, usergreen.go)
+	{catAttempt, "still failing", "ainda_tá_quebrando ainda_está_quebrando ainda_tá_falhando ainda_está_falhando ainda_quebrando ainda_falhando ainda_quebra ainda_falha continua_falhando continua_quebrando continuam_falhando continuam_quebrando segue_falhando seguem_falhando"},
+	{catAttempt, "still red", "continua_vermelho ainda_tá_vermelho ainda_está_vermelho"},
+	{catAttempt, "got error", "deu_erro"},
+	{catAttempt, "it's green", "tá_verde está_verde ficou_verde tá_tudo_verde está_tudo_verde"},
+	{catAttempt, "all passed", "passou_tudo passaram_todos passaram_todos_os_testes"},
+	{catAttempt, "not ours", "não_é_nosso não_é_com_a_gente não_tem_a_ver_com_a_gente"},
 	{catRelative, "by default", "por_padrão"},
 	// Verbs of working on a thing or bringing one in, as a rule or a
 	// permission says them ("não mexa", "pode adicionar").

@@ -84,6 +84,16 @@ var lexTR = []lexEntry{
 	{catAttempt, "we tried", "denedik"},
 	{catAttempt, "didn't work", "işe_yaramadı olmadı çalışmadı"},
 	{catAttempt, "doesn't work", "çalışmıyor"},
+	// a run the user saw fail still or pass (userfail.go, usergreen.go):
+	// "hâlâ patlıyor", "yine 500 veriyor", "test hâlâ kırmızı", "yeşil oldu"
+	{catAttempt, "still", "hâlâ hala"},
+	{catAttempt, "failing", "patlıyor başarısız fail_ediyor"},
+	{catAttempt, "red", "kırmızı"},
+	{catAttempt, "returns", "veriyor dönüyor döndürüyor"},
+	{catAttempt, "green now", "yeşil_oldu yeşile_döndü"},
+	{catAttempt, "is green", "yeşil"},
+	{catAttempt, "passed", "geçti"},
+	{catAttempt, "unrelated", "alakasız ilgisiz bizimle_ilgili_değil"},
 	// a task put off: "yarın bakarız" is "we'll look at it tomorrow"
 	{catFunction, "we'll look at this tomorrow", "yarın_bakarız yarın_bakalım yarın_devam_ederiz yarın_hallederiz"},
 	{catFunction, "that's it for today", "bugünlük_bu_kadar"},
