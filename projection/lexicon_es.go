@@ -92,6 +92,8 @@ var lexES = []lexEntry{
 	{catDone, "don't forget to", "no_olvides no_te_olvides_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
 	{catDone, "before", "antes_de antes_que"},
+	{catMust, "before every", "antes_de_cada"},
+	{catMust, "after every", "después_de_cada tras_cada"},
 	{catDone, "at the end", "al_final"},
 	{catDone, "done", "terminado listo hecho"},
 	{catDone, "before you wrap up", "antes_de_cerrar antes_de_irte"},

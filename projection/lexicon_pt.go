@@ -86,6 +86,8 @@ var lexPT = []lexEntry{
 	{catDone, "don't forget to", "não_esqueça_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
 	{catDone, "before", "antes_de antes_que"},
+	{catMust, "before every", "antes_de_cada antes_de_todo antes_de_toda"},
+	{catMust, "after every", "depois_de_cada após_cada"},
 	{catDone, "at the end", "no_final"},
 	{catDone, "done", "pronto terminado feito"},
 	{catDone, "two things", "duas_coisas"},
