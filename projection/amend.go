@@ -58,7 +58,7 @@ var (
 	negRE = mustPattern(`(?i)\b(?:never|not|nobody|no one|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out)|hold off)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = mustPattern(`(?i)(?:\b(?:you|u) (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?:(?:the|a|an)\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = mustPattern(`(?i)(?:\b(?:you|u) (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?:(?:in|on|into)\s+)?(?:(?:the|a|an)\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
@@ -349,7 +349,9 @@ func everyImperative(s string) bool {
 	// imperative after it; "vor jedem Commit die Tests laufen lassen"
 	// (glossed "… the Tests run"): its verb said last
 	loc := everyOccasionRE.FindStringIndex(s)
-	if strings.Trim(s[:loc[0]], " \t*-") != "" {
+	if strings.Trim(s[:loc[0]], " \t*-") != "" || !everyEachRE.MatchString(s[loc[0]:loc[1]]) {
+		// "Before starting any work, read AGENTS.md": once, before
+		// the work starts
 		return false
 	}
 	rest := strings.TrimSpace(pleaseLeadRE.ReplaceAllString(strings.TrimLeft(s[loc[1]:], " ,:;—–"), ""))
@@ -359,6 +361,9 @@ func everyImperative(s string) bool {
 	f := strings.Fields(strings.TrimRight(rest, ".!;"))
 	return len(f) >= 2 && finalVerbs[strings.ToLower(f[len(f)-1])] && imperative(strings.Join(append(f[len(f)-1:], f[:len(f)-1]...), " "))
 }
+
+// everyEachRE is an occasion of every time: "every", "each".
+var everyEachRE = mustPattern(`(?i)\b(?:every|each)\b`)
 
 // finalVerbs are the verbs a gloss may leave at its clause's end (a
 // German or Dutch infinitive said last) that an occasion's imperative

@@ -99,7 +99,6 @@ var lexDE = []lexEntry{
 	{catDone, "before you finish", "vor_dem_abschluss bevor_du_fertig_bist"},
 	{catDone, "before", "bevor"},
 	{catMust, "before every", "vor_jedem vor_jeder"},
-	{catMust, "after every", "nach_jedem nach_jeder"},
 	{catFunction, "run", "laufen_lassen"},
 	{catDone, "at the end", "am_ende zum_schluss"},
 	{catDone, "done", "fertig erledigt"},

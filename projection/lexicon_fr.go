@@ -90,7 +90,6 @@ var lexFR = []lexEntry{
 	{catDone, "before you finish", "avant_de_finir avant_de_terminer"},
 	{catDone, "before", "avant_de avant_que avant_d'"},
 	{catMust, "before every", "avant_chaque"},
-	{catMust, "after every", "après_chaque"},
 	{catDone, "at the end", "à_la_fin"},
 	{catDone, "done", "fini terminé"},
 	{catDone, "two things", "deux_choses"},

@@ -85,7 +85,6 @@ var lexIT = []lexEntry{
 	{catDone, "before you finish", "prima_di_finire"},
 	{catDone, "before", "prima_di prima_che"},
 	{catMust, "before every", "prima_di_ogni"},
-	{catMust, "after every", "dopo_ogni"},
 	{catDone, "at the end", "alla_fine"},
 	{catDone, "done", "finito fatto"},
 	{catDone, "two things", "due_cose"},

@@ -126,7 +126,6 @@ var lexNL = []lexEntry{
 	{catDone, "before you finish", "voordat_je_klaar_bent voor_je_klaar_bent voordat_je_afrondt voor_het_afronden"},
 	{catDone, "before", "voordat"},
 	{catMust, "before every", "voor_elke voor_iedere"},
-	{catMust, "after every", "na_elke na_iedere"},
 	{catDone, "at the end", "aan_het_eind aan_het_einde op_het_eind tot_slot"},
 	{catDone, "done", "klaar afgerond gedaan"},
 	{catDone, "two things", "twee_dingen"},

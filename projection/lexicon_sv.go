@@ -145,7 +145,6 @@ var lexSV = []lexEntry{
 	{catDone, "before you finish", "innan_du_är_klar innan_du_slutar innan_du_avslutar innan_vi_avslutar"},
 	{catDone, "before", "innan"},
 	{catMust, "before every", "före_varje innan_varje"},
-	{catMust, "after every", "efter_varje"},
 	{catDone, "at the end", "i_slutet till_sist"},
 	{catDone, "done", "klart klar färdigt färdig avklarat avklarad fixat"},
 	{catDone, "two things", "två_saker"},
