@@ -32,6 +32,7 @@ var lexPT = []lexEntry{
 	{catLift, "now", "agora já"},
 	{catLift, "again", "de_novo novamente"},
 	{catLift, "allowed", "permitido liberado"},
+	{catLift, "freely", "à_vontade livremente"},
 	{catLift, "no longer applies", "não_vale_mais já_não_vale não_se_aplica_mais não_está_mais_valendo"},
 	{catLift, "no longer applies", "fica_sem_efeito deixa_de_valer caducou"},
 	{catLift, "obsolete", "obsoleta obsoleto"},
@@ -86,6 +87,7 @@ var lexPT = []lexEntry{
 	{catDone, "don't forget to", "não_esqueça_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
 	{catDone, "before", "antes_de antes_que"},
+	{catMust, "before every", "antes_de_cada antes_de_todo antes_de_toda"},
 	{catDone, "at the end", "no_final"},
 	{catDone, "done", "pronto terminado feito"},
 	{catDone, "two things", "duas_coisas"},
@@ -125,6 +127,7 @@ var lexPT = []lexEntry{
 	// Verbs of working on a thing or bringing one in, as a rule or a
 	// permission says them ("não mexa", "pode adicionar").
 	{catUse, "touch", "mexer mexa mexas tocar toques"},
+	{catUse, "change", "alterar editar modificar"},
 	{catUse, "add", "adicionar* adicione acrescentar* acrescente"},
 	{catUse, "install", "instalar* instale"},
 	{catUse, "modify", "modificar* alterar* altere"},
