@@ -113,7 +113,7 @@ var assentWords = map[string]bool{
 	"好": true, "好的": true, "行": true, "可以": true, "嗯": true, "对": true, "没问题": true, "同意": true, "就这样": true, "就这么办": true,
 	"はい": true, "ええ": true, "うん": true, "了解": true, "お願いします": true, "いいよ": true, "いいです": true,
 	"да": true, "ок": true, "agree": true,
-	"evet": true, "tamam": true, "olur": true, "tabii": true,
+	"tabii": true,
 	"vai": true, "procedi": true, "perfetto": true, "prima": true, "akkoord": true, "goed": true, "top": true, "jep": true, "prego": true,
 }
 
