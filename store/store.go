@@ -119,8 +119,8 @@ func (s *Store) openReaderIndex(logger *slog.Logger) {
 		missing, stale, total, cerr := IndexBehind(ctx, ro, s.Source())
 		if cerr == nil && missing == 0 && stale == 0 {
 			s.Index, s.IndexReadOnly = ro, true
-			if !writable(IndexDir(s.Dir)) {
-				s.IndexNote = fmt.Sprintf("the store's index is not writable by this user; opened it read-only: it is current (%d checkpoints)", total)
+			if why := unwritable(IndexDir(s.Dir)); why != "" {
+				s.IndexNote = fmt.Sprintf("the store's index %s; opened it read-only: it is current (%d checkpoints)", why, total)
 			}
 			return
 		}

@@ -2,7 +2,7 @@
 
 package store
 
-// writable reports whether this process may write in the directory dir;
-// without a cheap check here it answers yes (the note it decides is then
-// left out).
-func writable(string) bool { return true }
+// unwritable says why this process may not write in the directory dir, or
+// "" when it may; without a cheap check here it answers "" (the note it
+// decides is then left out).
+func unwritable(string) string { return "" }

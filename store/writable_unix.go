@@ -2,7 +2,22 @@
 
 package store
 
-import "golang.org/x/sys/unix"
+import (
+	"errors"
 
-// writable reports whether this process may write in the directory dir.
-func writable(dir string) bool { return unix.Access(dir, unix.W_OK) == nil }
+	"golang.org/x/sys/unix"
+)
+
+// unwritable says why this process may not write in the directory dir
+// ("is on a read-only filesystem", "is not writable by this user"), or ""
+// when it may.
+func unwritable(dir string) string {
+	err := unix.Access(dir, unix.W_OK)
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, unix.EROFS):
+		return "is on a read-only filesystem"
+	}
+	return "is not writable by this user"
+}

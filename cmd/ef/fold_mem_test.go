@@ -91,6 +91,17 @@ func TestStateImportedMemoryFlat(t *testing.T) {
 	memoryFlat(t, "TestStateImportedMemoryFlat", writeChatLog, stateForMemory)
 }
 
+// TestStateMemoryFlat is TestStateImportedMemoryFlat on a DSH session log
+// never compacted: ef state reduces it as it is read (stateDSH), keeping
+// the projection and, beside it, the surface's structure without its texts
+// for the host's rules (read whole, it cost about 7 × the log: 397 MB of
+// RSS for a 45.6 MB log, 1.45 GB for 201 MB). The surface of a log never
+// compacted is all of it, so its structure grows a little with the log
+// (well under 1 KB a node): the 16× run may use 1.5 × the 1× run's heap.
+func TestStateMemoryFlat(t *testing.T) {
+	memoryFlatWithin(t, "TestStateMemoryFlat", 1.5, writeDSHLog, stateForMemory)
+}
+
 // stateForMemory runs ef state --json on log, its output to a file at at,
 // and returns the anchors it printed (as events: memoryFlat only logs
 // them).
@@ -202,6 +213,12 @@ func writeChatLog(p string, s *hostshim.Session) (string, error) {
 // the log and a path prefix of its own for what it writes, and returns the
 // events it read and the folds it made.
 func memoryFlat(t *testing.T, name string, write func(path string, s *hostshim.Session) (string, error), run func(log, at string) (events, folds int, err error)) {
+	memoryFlatWithin(t, name, 1.2, write, run)
+}
+
+// memoryFlatWithin is memoryFlat with the 16× run's peak held to at most
+// limit × the 1× run's (the check of the measurement stays at 1.2).
+func memoryFlatWithin(t *testing.T, name string, limit float64, write func(path string, s *hostshim.Session) (string, error), run func(log, at string) (events, folds int, err error)) {
 	v := os.Getenv("EF_FOLD_MEM")
 	if v == "" {
 		t.Skip("replays a 2.4M-character log and the short one 16 times, collecting every MiB allocated (about a minute); set EF_FOLD_MEM=1 to run")
@@ -286,8 +303,8 @@ func memoryFlat(t *testing.T, name string, write func(path string, s *hostshim.S
 	if float64(rc.peak) > 1.2*float64(r1.peak) {
 		t.Errorf("the measurement is noise: reading the 1× log 16 times, memory that cannot grow with the log, peaks at %.1f MiB against %.1f MiB (ratio %.2f > 1.20)", mib(rc.peak), mib(r1.peak), float64(rc.peak)/float64(r1.peak))
 	}
-	if float64(r16.peak) > 1.2*float64(r1.peak) {
-		t.Errorf("peak live heap grows with the log: %.1f MiB for 16×, %.1f MiB for 1× (ratio %.2f > 1.20)", mib(r16.peak), mib(r1.peak), float64(r16.peak)/float64(r1.peak))
+	if float64(r16.peak) > limit*float64(r1.peak) {
+		t.Errorf("peak live heap grows with the log: %.1f MiB for 16×, %.1f MiB for 1× (ratio %.2f > %.2f)", mib(r16.peak), mib(r1.peak), float64(r16.peak)/float64(r1.peak), limit)
 	}
 }
 

@@ -54,7 +54,9 @@ func mcpTools(env *mcpEnv) []mcpserver.Tool {
 
 // RunMCP implements `ef mcp`: EF's tools for any MCP client, over stdio.
 func RunMCP(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return runMCP(ctx, args, os.Stdin, nopWriteCloser{stdout}, stderr)
+	return serveClient(ctx, "ef mcp", stdout, stderr, func(ctx context.Context, stdout io.Writer) error {
+		return runMCP(ctx, args, os.Stdin, nopWriteCloser{stdout}, stderr)
+	})
 }
 
 type nopWriteCloser struct{ io.Writer }

@@ -11,7 +11,9 @@ import (
 
 // RunServe implements `ef serve` on the process's stdin.
 func RunServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	return serve(ctx, args, os.Stdin, stdout, stderr)
+	return serveClient(ctx, "ef serve", stdout, stderr, func(ctx context.Context, stdout io.Writer) error {
+		return serve(ctx, args, os.Stdin, stdout, stderr)
+	})
 }
 
 // serve parses the flags and runs the sidecar (package sidecar) on stdin

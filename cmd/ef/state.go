@@ -123,7 +123,9 @@ type headerSystem struct {
 	text string
 }
 
-// see keeps e's system prompt when e is a request header that has one.
+// see keeps e's system prompt when e is a request header: the newest
+// header's, so one without a prompt leaves none, as sessionSystem reads
+// the session whole.
 func (h *headerSystem) see(e hostshim.Event) {
 	if e.Type != hostshim.TypeRequestHeader {
 		return
@@ -131,6 +133,8 @@ func (h *headerSystem) see(e hostshim.Event) {
 	var d hostshim.RequestHeaderData
 	if e.Decode(&d) == nil && strings.TrimSpace(d.Header.System) != "" {
 		h.seq, h.text = e.Seq, d.Header.System
+	} else {
+		h.text = ""
 	}
 }
 
@@ -327,7 +331,13 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 		if err != nil {
 			return err
 		}
-		if in != nil && in.imported != "" {
+		switch {
+		case in == nil:
+			// A DSH log: reduced as it is read, never held whole.
+			if r, err = stateDSH(ctx, logFile, !*strict, popts, sys, stderr); err != nil {
+				return err
+			}
+		case in.imported != "":
 			defer in.close()
 			if r, err = stateStream(ctx, in, popts, sys); err != nil {
 				return err
@@ -338,11 +348,10 @@ func RunState(ctx context.Context, args []string, stdout, stderr io.Writer) (err
 			for _, n := range in.importNotes() {
 				fmt.Fprintf(stderr, "ef state: note: %s: %s\n", path, n)
 			}
-		} else if in != nil {
+		default:
+			// A DSH log the streaming reader refused and the importer
+			// read whole: read whole below, as the importer reads it.
 			in.close()
-			if r, err = stateDSH(ctx, logFile, !*strict, popts, sys, stderr); err != nil {
-				return err
-			}
 		}
 	}
 	if r == nil {

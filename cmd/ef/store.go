@@ -7,9 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -271,7 +273,7 @@ func storeGC(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	s, err := bundle.Open(dir, bundle.Options{LockTimeout: *lockTimeout})
 	if err != nil {
-		return err
+		return storeOpenToChangeError(err, dir, "ef store gc", "removed")
 	}
 	defer s.Close()
 	if referenced != nil && !*allowNone {
@@ -361,6 +363,24 @@ func storeReadReferenced(path string) (map[string]bool, error) {
 // not a store (checkLooksLikeStore) before a command opens it for
 // writing: opening for writing takes the store's LOCK, and a directory
 // that is not a store must be left with nothing new in it.
+// storeOpenToChangeError is the error of command (ef store gc, ef store
+// delete) when the store dir cannot be opened for writing: a cause the
+// owner must fix (a read-only filesystem, a directory they may not write)
+// gets what to do, and the word that nothing was done yet (what the
+// command would have done: "removed", "deleted").
+func storeOpenToChangeError(err error, dir, command, done string) error {
+	remedy := ""
+	switch {
+	case errors.Is(err, syscall.EROFS) || errors.Is(err, bundle.ErrReadOnly):
+		remedy = fmt.Sprintf("%s is on a read-only filesystem: remount it read-write, or run %s where it is writable", dir, command)
+	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EPERM):
+		remedy = fmt.Sprintf("make %s and its session directories writable by you (ls -ld %s shows their owner and mode)", dir, shellQuote(dir))
+	default:
+		return err
+	}
+	return fmt.Errorf("%w\n  nothing was %s; to go on: %s, then run the same %s command again", err, done, remedy, command)
+}
+
 func checkStoreToWrite(dir string) error {
 	if _, err := os.Stat(dir); err != nil {
 		return err

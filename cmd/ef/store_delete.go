@@ -42,7 +42,7 @@ func storeDelete(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintf(stderr, "ef store delete: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), dir)
 	}})
 	if err != nil {
-		return err
+		return storeOpenToChangeError(err, dir, "ef store delete", "deleted")
 	}
 	defer st.Close()
 	rep, err := st.DeleteSession(ctx, *session)
