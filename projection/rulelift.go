@@ -142,7 +142,10 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		r.liftWhole(c, p.Quote, ref)
 		return
 	}
-	if p.Refers {
+	if p.Refers || len(p.Links) > 0 {
+		// a lift that names a thing (`turbo --filter`) no active rule
+		// names lifts none: a rule sharing a word of it ("pnpm turbo
+		// run typecheck") is another rule
 		return
 	}
 	// "the no-deploy rule no longer applies": the words of what the
