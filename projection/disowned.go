@@ -109,4 +109,4 @@ func reportedDisowned(s string) bool {
 }
 
 // clauseBreakRE ends a clause: a comma, a semicolon, "but".
-var clauseBreakRE = mustPattern(`(?i)[,;，；]|but`)
+var clauseBreakRE = mustPattern(`(?i)[,;，；]|\bbut\b`)
