@@ -124,6 +124,7 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 	for _, q := range ctx.Asked {
 		qs["question/-/"+slug(q)] = q
 	}
+	first := 0 // the sentence a reply opens with, what it reports and disowns aside
 	for i, s := range sentences(text) {
 		if len(qs) == 0 {
 			break
@@ -131,11 +132,17 @@ func answersAsked(text string, ctx *Context, out []Proposal) []Proposal {
 		if questionRE.MatchString(s) || !strings.Contains(text, s) {
 			continue
 		}
+		if i == first && reportedDisowned(s) {
+			// "以前老王说 …，现在不用管了。拆。": someone's old word,
+			// disowned, answers nothing; what follows it does
+			first = i + 1
+			continue
+		}
 		// passing a question on names less of it ("payload wala Ankit se
 		// puch ke batata hu"): one shared word is enough
 		passes := deferral(s) || deferRE.MatchString(s) || laterThing(s) != "" || len(ctx.Asked) == 1 && laterReply(s, offerAskRE.MatchString(ctx.Asked[0]))
 		k := sharingQuestion(s, qs)
-		if k == "" && !passes && i == 0 {
+		if k == "" && !passes && i == first {
 			// "por cliente, usando la metadata x-api-key" to "¿El límite
 			// es global o por cliente?"; "ahora no", "nein, das mach ich
 			// selbst" to a yes-or-no question (choiceanswer.go)

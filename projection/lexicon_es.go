@@ -156,7 +156,7 @@ var lexES = []lexEntry{
 	{catFunction, "if", "cuando"},
 	{catFunction, "because", "porque"},
 	{catFunction, "alone", "en_paz"},
-	{catFunction, "please", "por_favor"},
+	{catFunction, "please", "por_favor porfa porfis porfavor"},
 	{catFunction, "also", "también"},
 	{catFunction, "then", "luego entonces"},
 	{catFunction, "this", "este esta esto"},

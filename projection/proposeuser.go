@@ -940,6 +940,8 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		// A rule relayed in a sentence about someone's stance
 		// (relayed.go).
 		out = append(out, relayedRules(ss, out)...)
+		// A rule reported and disowned in the same breath (disowned.go).
+		out = disowned(text, out)
 	}
 	return out
 }

@@ -142,7 +142,10 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		r.liftWhole(c, p.Quote, ref)
 		return
 	}
-	if p.Refers {
+	if p.Refers || slices.ContainsFunc(p.Links, func(l string) bool { return strings.Contains(p.Quote, l) && !r.anyRuleNames(l) }) {
+		// a lift whose words name a thing (`turbo --filter`) no active
+		// rule names lifts none: a rule sharing a word of it ("pnpm turbo
+		// run typecheck") is another rule
 		return
 	}
 	// "the no-deploy rule no longer applies": the words of what the
@@ -571,4 +574,14 @@ func (r *Reducer) liftSameNo(c *Anchor, quote string, ref EventRef) {
 			a.addRef(ref)
 		}
 	}
+}
+
+// anyRuleNames reports whether a rule, in force or not, names thing l.
+func (r *Reducer) anyRuleNames(l string) bool {
+	for _, a := range r.hot {
+		if a.Kind == KindConstraint && strings.Contains(a.Value, l) {
+			return true
+		}
+	}
+	return false
 }
