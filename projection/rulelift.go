@@ -142,15 +142,33 @@ func (r *Reducer) lift(p *Proposal, ref EventRef, id string) {
 		r.liftWhole(c, p.Quote, ref)
 		return
 	}
-	if p.Refers || slices.ContainsFunc(p.Links, func(l string) bool { return strings.Contains(p.Quote, l) && !r.anyRuleNames(l) }) {
-		// a lift whose words name a thing (`turbo --filter`) no active
-		// rule names lifts none: a rule sharing a word of it ("pnpm turbo
-		// run typecheck") is another rule
+	if p.Refers {
 		return
 	}
 	// "the no-deploy rule no longer applies": the words of what the
-	// rule forbids
+	// rule forbids. A thing the lift names (`turbo --filter`) that no
+	// rule names lends it none of its words: a rule sharing one of them
+	// ("pnpm turbo run typecheck") is another rule; what the lift says
+	// beside the thing ("je mag nu de echte orders pakken:
+	// data/orders_2026-12-05.csv") can still name the rule.
 	v := strings.ReplaceAll(ruleNounWords(p.Value), "-", " ")
+	for _, l := range p.Links {
+		if !strings.Contains(p.Quote, l) || r.anyRuleNames(l) {
+			continue
+		}
+		lt := terms(strings.ReplaceAll(ruleNounWords(l), "-", " "))
+		v = strings.Join(slices.DeleteFunc(strings.Fields(v), func(w string) bool {
+			for t := range terms(w) {
+				if lt[t] {
+					return true
+				}
+			}
+			return false
+		}), " ")
+		if len(terms(v)) == 0 {
+			return
+		}
+	}
 	c = r.nearest(KindConstraint, v, 0.5, Active)
 	o := r.nearest(KindObligation, v, 0.5, Open)
 	t := terms(v)
