@@ -22,6 +22,8 @@ var (
 		`|\b(?:tendr[áa]s|tendr[áa]|vas\s+a\s+tener|va\s+a\s+tener)\s+que\s+\pL|\bnecesitas\s+\pL` +
 		`|(?:^|[^不无])(?:需要你|得你|要你|请你|麻烦你)(?:自己)?(?:在|去|来)?\p{Han}`)
 	// handedUserNotRE negates the hand-over or makes it a condition.
+	// purposeFirstRE opens a sentence with its purpose: a how-to.
+	purposeFirstRE  = mustPattern(`(?i)^\W*(?:to|in\s+order\s+to|para|pour|um)\s+\pL`)
 	handedUserNotRE = mustPattern(`(?i)\b(?:if|unless|whether|won't|will\s+not|don't|do\s+not|no\s+longer)\b|\bno\s+(?:tendr[áa]s|necesitas)\b|\bsi\s+(?:necesitas|tienes)\b|如果|要是|假如|不用|不必|无需|不需要`)
 )
 
@@ -37,7 +39,9 @@ func handedToUser(text string, out []Proposal) []Proposal {
 		if loc == nil || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") || handedUserNotRE.MatchString(s[:loc[1]]) {
 			continue
 		}
-		if len(terms(s[loc[0]:])) < 3 {
+		if len(terms(s[loc[0]:])) < 3 || strings.HasSuffix(s, ":") || purposeFirstRE.MatchString(s[:loc[0]]) {
+			// "you'll need to either:" opens a list of options; "to
+			// execute Rust code you need to use @let" explains how
 			continue
 		}
 		// the clause that hands the work over ("这个用例需要你本地跑一下" of
