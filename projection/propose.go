@@ -171,6 +171,9 @@ const (
 type Proposal struct {
 	// AgentSet marks a value the agent says it set (agentset.go).
 	AgentSet bool
+	// HandedUser marks a task the agent hands to the user
+	// (usertaskgiven.go).
+	HandedUser bool
 	// Measured marks a metric the objective targets, as a run measured
 	// it (measured.go).
 	Measured bool

@@ -807,6 +807,8 @@ func (r *Reducer) Apply(ev Event) {
 			r.agentSaid = append(r.agentSaid, seqText{ev.Seq, plainNumbers(ev.Text, decimalComma(r.lang))})
 			// A tool or file the agent gives up on (giveupall.go).
 			r.givenUpByName(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
+			// A failure it gives up on as "this one" (giveupthis.go).
+			r.givenUpThis(&ev, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})
 			r.markedFlaky(&ev)
 			// The settings the output before showed, named here
 			// (outconfirmed.go).
@@ -935,7 +937,7 @@ func admit(ev *Event, p *Proposal, source *evidence) error {
 			p.Pasted && p.Op == OpOutcome && p.Kind == KindFailure && p.Failed
 	case RoleAssistant:
 		ok = p.Op == OpState && (p.Kind == KindDecision || p.Kind == KindNegative || p.Kind == KindUncertainty ||
-			p.Kind == KindObjective && p.PromptSaid || p.Kind == KindValue && p.AgentSet) ||
+			p.Kind == KindObjective && p.PromptSaid || p.Kind == KindValue && p.AgentSet || p.Kind == KindObligation && p.HandedUser) ||
 			p.Op == OpLift && p.Kind == KindDecision && p.Name == reversedName || // its own decision taken back (decreverse.go)
 			p.Op == OpLift && p.Kind == KindUncertainty && (p.Name == confirmedName || p.Name == refutedName) // its hypothesis checked (hypclose.go)
 	case RoleTool:

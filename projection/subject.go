@@ -740,6 +740,12 @@ func (r *Reducer) givenUp(ev *Event) (*Anchor, string) {
 				m[0], m[giveUpRE.SubexpIndex("t")] = cue, thing
 			}
 		}
+		if m == nil && toldIgnore(x) {
+			// "lo de apps/docs ignóralo", "ignore it, not ours", "忽略它"
+			// (flakyignore.go): read as a give-up
+			m = make([]string, giveUpRE.NumSubexp()+1)
+			m[0] = strings.TrimSpace(ignoreItRE.FindString(x))
+		}
 		if m != nil && !now && (postponedRE.MatchString(x) || slices.ContainsFunc(sentences(ev.Text), deferredTask)) {
 			// "ok leave it, out of time. tmrw fix the windows snapshot
 			// thing": put off, not given up; the failure stays open.

@@ -1,0 +1,60 @@
+package projection
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// A task the agent hands to the user.
+//
+// "I give up on this one; you'll need to run it locally", "you have to
+// update the secret in the dashboard yourself", "这个用例需要你本地跑一下",
+// "tendrás que correrlo en tu máquina": the agent says a piece of work is
+// the user's to do. It is owed by the user: an open obligation whose
+// Because keeps the agent's sentence as the word of who holds it, as a
+// task the user takes on is (usertask.go). A question ("do you need to
+// run it locally?"), a condition ("if you need to …", "如果需要你…"), a
+// negation ("you won't need to", "不需要你") and a bare cue with no work
+// named take nothing on.
+var (
+	// handedUserRE is the agent telling the user a task is theirs.
+	handedUserRE = mustPattern(`(?i)\byou(?:'ll|\s+will)?\s+(?:need|have)\s+to\s+\pL|\byou(?:'ll|\s+will)\s+have\s+to\s+\pL` +
+		`|\b(?:tendr[áa]s|tendr[áa]|vas\s+a\s+tener|va\s+a\s+tener)\s+que\s+\pL|\bnecesitas\s+\pL` +
+		`|(?:^|[^不无])(?:需要你|得你|要你|请你|麻烦你)(?:自己)?(?:在|去|来)?\p{Han}`)
+	// handedUserNotRE negates the hand-over or makes it a condition.
+	// purposeFirstRE opens a sentence with its purpose: a how-to.
+	purposeFirstRE  = mustPattern(`(?i)^\W*(?:to|in\s+order\s+to|para|pour|um)\s+\pL`)
+	handedUserNotRE = mustPattern(`(?i)\b(?:if|unless|whether|won't|will\s+not|don't|do\s+not|no\s+longer)\b|\bno\s+(?:tendr[áa]s|necesitas)\b|\bsi\s+(?:necesitas|tienes)\b|如果|要是|假如|不用|不必|无需|不需要`)
+)
+
+// handedToUser adds to out, for the agent's text, an open obligation of
+// the user's for each sentence handing them a task (see above).
+func handedToUser(text string, out []Proposal) []Proposal {
+	if !handedUserRE.MatchString(text) {
+		return out
+	}
+	for _, s := range sentences(text) {
+		s = strings.TrimSpace(s)
+		loc := handedUserRE.FindStringIndex(s)
+		if loc == nil || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") || handedUserNotRE.MatchString(s[:loc[1]]) {
+			continue
+		}
+		if len(terms(s[loc[0]:])) < 3 || strings.HasSuffix(s, ":") || purposeFirstRE.MatchString(s[:loc[0]]) {
+			// "you'll need to either:" opens a list of options; "to
+			// execute Rust code you need to use @let" explains how
+			continue
+		}
+		// the clause that hands the work over ("这个用例需要你本地跑一下" of
+		// "我放弃这个，不再折腾，这个用例需要你本地跑一下")
+		if i := strings.LastIndexAny(s[:loc[0]], ",;，；"); i >= 0 {
+			_, w := utf8.DecodeRuneInString(s[i:])
+			s = strings.TrimSpace(s[i+w:])
+		}
+		k := "obligation/-/" + slug(s)
+		if hasKey(out, k) {
+			continue
+		}
+		out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: k, Value: s, Quote: s, Because: s, Links: mentions(s), HandedUser: true})
+	}
+	return out
+}
