@@ -29,6 +29,8 @@ func TestGivenUpThisAndHandedToUser(t *testing.T) {
 		{"conditional hand-over", "OrderImportServiceIT needs docker. If you need to run it locally, use ./mvnw.", false, ""},
 		{"negated hand-over zh", "OrderImportServiceIT 需要 docker。不需要你本地跑一下，我换 podman。", false, ""},
 		{"asked hand-over", "OrderImportServiceIT needs docker. Do you have to run it locally?", false, ""},
+		{"how-to after a lead-in", "OrderImportServiceIT needs docker. In Maven, to run one IT you need to pass -Dit.test with its class name.", false, ""},
+		{"list opener", "OrderImportServiceIT needs docker. You'll need to either:", false, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -39,9 +39,14 @@ func handedToUser(text string, out []Proposal) []Proposal {
 		if loc == nil || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") || handedUserNotRE.MatchString(s[:loc[1]]) {
 			continue
 		}
-		if len(terms(s[loc[0]:])) < 3 || strings.HasSuffix(s, ":") || purposeFirstRE.MatchString(s[:loc[0]]) {
+		clause := s[:loc[0]]
+		if i := strings.LastIndexAny(clause, ",;，；"); i >= 0 {
+			clause = clause[i+1:]
+		}
+		if len(terms(s[loc[0]:])) < 3 || strings.HasSuffix(s, ":") || purposeFirstRE.MatchString(s[:loc[0]]) || purposeFirstRE.MatchString(clause) {
 			// "you'll need to either:" opens a list of options; "to
-			// execute Rust code you need to use @let" explains how
+			// execute Rust code you need to use @let" explains how, also
+			// after a lead-in ("In Maud, to execute …")
 			continue
 		}
 		// the clause that hands the work over ("这个用例需要你本地跑一下" of
