@@ -20,6 +20,8 @@ func TestStateBindsBareChangesByTheirWords(t *testing.T) {
 		{"m18-es-value-bound-to-previous-file.jsonl", `timeout\s+45_000`, `timeout\s+25_000`},
 		{"m27-zh-value-bound-to-previous-key.jsonl", `max-file-size\s+20480KB`, `batch_size\s+20480`},
 		{"m07-id-per-env-value-misbound.jsonl", `staging\s+20`, `pyproject\.toml/dev\s+5`},
+		// the flag an edit changes in a compose file's command
+		{"m06-id-value-changed-twice.jsonl", `docker-compose\.yml/concurrency\s+6 \(was 8\)`, `value\s+current.*concurrency\s+8`},
 	} {
 		t.Run(c.file, func(t *testing.T) {
 			out, _, err := runCmd(t, RunState, "--all", filepath.Join("testdata", "values", c.file))
