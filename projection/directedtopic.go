@@ -29,8 +29,9 @@ var topicLinks = wordSet(`de del of du des von der di do da`)
 // directedTopic is the setting the noun before the verb of change in
 // text names (pronounToNumRE): a held one all of whose topic words it
 // names, the newest, else a new one named by the noun when no comma
-// parts it from the verb; ok false when text says no such noun.
-func directedTopic(text string, held []HeldValue) (key, name string, ok bool) {
+// parts it from the verb and it shares no word with the setting touched
+// last, lastKey; ok false when text says no such noun.
+func directedTopic(text string, held []HeldValue, lastKey string) (key, name string, ok bool) {
 	_, _, at, found := directed(text)
 	if !found {
 		return "", "", false
@@ -61,7 +62,11 @@ func directedTopic(text string, held []HeldValue) (key, name string, ok bool) {
 			return h.Key, h.Name, true
 		}
 	}
-	if comma {
+	if comma || lastKey == "" || lastNamesWord(lastKey, held, content) {
+		// "il limite allegati mettilo a 25MB" after message_size_limit
+		// was read: a word of the setting touched last, said loosely;
+		// with none touched, the noun has no recency to win over and
+		// the setting is left to what sets it (the agent's edit)
 		return "", "", false
 	}
 	return settingKey(topic), topic, true
@@ -118,4 +123,20 @@ func topicBefore(before string) (topic string, comma bool) {
 		return "", comma
 	}
 	return strings.Join(noun, " "), comma
+}
+
+// lastNamesWord reports whether the held setting lastKey's name holds a
+// word of words.
+func lastNamesWord(lastKey string, held []HeldValue, words []string) bool {
+	for _, h := range held {
+		if h.Key != lastKey {
+			continue
+		}
+		for _, w := range words {
+			if namesNoun(Proposal{Name: h.Name, Key: h.Key}, w) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -266,9 +266,14 @@ func directedSaid(s string, ctx *Context, out []Proposal) []Proposal {
 		return out
 	}
 	key, name := ctx.LastValueKey, ctx.LastValueName
-	tk, tn, named := directedTopic(s, ctx.Values)
+	tk, tn, named := directedTopic(s, ctx.Values, ctx.LastValueKey)
+	if named && !slices.ContainsFunc(ctx.Values, func(h HeldValue) bool { return h.Key == tk }) {
+		// "y el page size bájalo a 25" after the Playwright timeout was
+		// set: the noun names a setting not held, not the timeout; what
+		// sets it (the agent's edit) gives it its value
+		return out
+	}
 	if named {
-		// "y el page size bájalo a 25": the noun names the setting
 		key, name = tk, tn
 	}
 	if !named && dir != 0 && func() bool { k, _ := directedReferent(s, ctx.Values, key); return k == "" }() && !canGo(ctx.Values, key, v, dir) {

@@ -302,7 +302,9 @@ func backToTarget(s string, held []HeldValue, lastKey, lastName string) (key, na
 var (
 	durationNameWords = wordSet(`timeout timeouts ttl delay delays interval intervals wait backoff period duration expiry expire expires expiration deadline latency sleep time ms msec millis sec secs seconds minutes hours age lifetime grace retention
 		tiempo intervalo espera retraso zeit dauer intervall wartezeit délai delai durée duree attente tempo intervallo ritardo`)
-	sizeNameWords   = wordSet(`bytes byte kb mb gb kib mib gib memory mem heap buffer buffers packet payload body upload uploads file disk storage ram quota memoria speicher`)
+	sizeNameWords = wordSet(`bytes byte kb mb gb kib mib gib memory mem heap buffer buffers packet payload body upload uploads file disk storage ram quota memoria speicher`)
+	// countHeadWords make a "size" a count: a batch's, a page's.
+	countHeadWords  = wordSet(`batch page pool chunk queue bulk fetch window sample step group`)
 	cjkMeasureWords = []string{"超时", "间隔", "时间", "延迟", "大小", "内存", "文件", "容量", "タイムアウト", "間隔", "時間", "サイズ", "メモリ"}
 )
 
@@ -320,13 +322,17 @@ func measureOnCount(h HeldValue, v string) bool {
 			return false
 		}
 	}
+	sized, counted := false, false
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		w = foldWord(w)
 		if durationNameWords[w] || sizeNameWords[w] {
 			return false
 		}
+		sized = sized || w == "size"
+		counted = counted || countHeadWords[w]
 	}
-	return true
+	// "message_size_limit" is a size, "batch_size" a count
+	return !sized || counted
 }
 
 // structuredValue reports whether held value v is a list or a map
