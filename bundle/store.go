@@ -110,6 +110,12 @@ type Store struct {
 	verifiedMu    sync.Mutex
 	verifiedIndex map[string][32]byte
 
+	// listMu guards listings and listed: what the last listing of each
+	// session directory a read located a bundle in said (see findListed).
+	listMu   sync.Mutex
+	listings map[string]*dirListing
+	listed   int // the files the listings hold, at most maxListed
+
 	// hashedIDs remembers, by path, the checkpoint id Names read from
 	// the header of a file whose name is hashed (the name does not give
 	// the id). The path holds the file hash and files never change once
@@ -214,14 +220,21 @@ func Open(root string, opts Options) (*Store, error) {
 // trust checks that dir is a real directory of this user, closed to
 // others (see untrusted).
 func (s *Store) trust(dir string) error {
+	_, err := s.trustInfo(dir)
+	return err
+}
+
+// trustInfo is trust, returning the directory's description (nil with
+// an error).
+func (s *Store) trustInfo(dir string) (fs.FileInfo, error) {
 	fi, err := s.fs.Lstat(dir)
 	if err != nil {
-		return &Error{Op: "stat", Path: dir, Err: err}
+		return nil, &Error{Op: "stat", Path: dir, Err: err}
 	}
 	if why := untrusted(fi, true); why != "" {
-		return &Error{Op: "trust", Path: dir, Err: fmt.Errorf("%w: %s %s", ErrUntrusted, dir, why)}
+		return nil, &Error{Op: "trust", Path: dir, Err: fmt.Errorf("%w: %s %s", ErrUntrusted, dir, why)}
 	}
-	return nil
+	return fi, nil
 }
 
 // ensureRoot creates the root if needed and makes its entry durable (an
@@ -667,9 +680,12 @@ func (s *Store) find(dir, checkpointID string) (found, bool, error) {
 	case 1:
 		return out[0], true, nil
 	default:
-		return found{}, false, unavailable("ambiguous", fmt.Errorf("%d files for one checkpoint id", len(out)))
+		return found{}, false, unavailable("ambiguous", errAmbiguous(len(out)))
 	}
 }
+
+// errAmbiguous is why n files for one checkpoint id make it unavailable.
+func errAmbiguous(n int) error { return fmt.Errorf("%d files for one checkpoint id", n) }
 
 func fillUnavailable(err error, sessionID, checkpointID, path string) error {
 	var ue *UnavailableError
@@ -1027,10 +1043,11 @@ func (s *Store) locate(sessionID, checkpointID string) (found, error) {
 		return found{}, err
 	}
 	dir := s.sessionDir(sessionID)
-	if err := s.trust(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	fi, err := s.trustInfo(dir)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return found{}, &UnavailableError{SessionID: sessionID, CheckpointID: checkpointID, Path: dir, Reason: "untrusted", Err: err}
 	}
-	f, ok, err := s.find(dir, checkpointID)
+	f, ok, err := s.findListed(dir, fi, checkpointID)
 	if err != nil {
 		return found{}, fillUnavailable(err, sessionID, checkpointID, dir)
 	}

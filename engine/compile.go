@@ -96,6 +96,9 @@ type compiler struct {
 	// apply to. What compile adds to that draft (a digest, the
 	// summarizer's proposals) is kept only while the fold still saves it.
 	minGain func(ckpt int) int
+	// noDigest: the fold does not pay for the summarizer call of its
+	// digest (checkGain), so none is made.
+	noDigest bool
 }
 
 // saves reports whether replacement m leaves the fold its minimum saving.
@@ -222,7 +225,7 @@ func (c *compiler) compile(ctx context.Context, in *hostshim.SummarizationInput,
 			rep.Notes = append(rep.Notes, "full checkpoint text "+why+"; rendered the minimal form")
 		}
 		rep.Semantic = "none"
-		if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) {
+		if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) && !c.noDigest {
 			// One call: the digest, and the model's proposals, which are
 			// kept only as the projection admits them (modelprop.go).
 			events := e.liveOf(s).spanEvents(s, p.Seqs)

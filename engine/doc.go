@@ -269,16 +269,26 @@
 // restates its parents, and at a small window one came to 2044 → 2043
 // tokens, one token saved for a summarizer call and the prompt cache after
 // the system head. So every pressure fold (leaf or merge; CompactIfNeeded,
-// ef fold's replay) drafts its deterministic checkpoint before the host's
-// transaction opens, as compile will render it, and must save at least
+// ef fold's replay, and inside DSH the sidecar's fold/plan through
+// PlanContext with Threshold and its fold/compile through CompileHosted
+// with HostedFold.Pressure) drafts its deterministic checkpoint before the
+// host's transaction opens, as compile will render it, and must save at
+// least
 //
 //	R = the checkpoint + what follows the span that the cache held
 //	    (not the model's latest answer and what followed it: those
 //	    miss the next request anyway)
-//	M = ⌈(1 − ρ) · R · n / (ρ · W)⌉
+//	S = the input of the fold's summarizer call, when it makes one (a
+//	    root, or a leaf with DigestLeaves, on an engine with a
+//	    Summarizer): ρ · the conversation up to the span's end, which
+//	    the integration sends again as a prefix the cache holds, + the
+//	    instruction the engine adds (the request for the model's
+//	    proposals), which it does not
+//	M = ⌈((1 − ρ) · R + S) · n / (ρ · W)⌉
 //
 // The fold makes the next request miss R tokens it would have read at ρ,
-// (1 − ρ)·R more; each later request carries the saving g fewer tokens,
+// (1 − ρ)·R more, and its summarizer call reads S; each later request
+// carries the saving g fewer tokens,
 // ρ·g less. A saving stays until a later fold rewrites it (leaf
 // checkpoints stay frozen, a root restates them), and M counts one
 // window's worth of requests at the session's pace, W/n: a fold that does
@@ -290,8 +300,10 @@
 // request plus one more at the pace n is over W) the fold buys room, whose
 // other answer is the emergency fold, and M is the price of an empty
 // checkpoint, as it is without the economics (ρ ≤ 0, no window, no pace):
-// a fold must at least save its own frame. The summarizer call is not
-// counted.
+// a fold must at least save its own frame. A fold that saves its M only
+// without the summarizer call (S = 0) is made without it: no digest is
+// asked for, and the report says why. The call's output, unknown before
+// it is made, is not counted.
 //
 // A checkpoint whose full form saves less than M is rendered in its
 // minimal form (the state section stays); a merge that still saves too

@@ -217,11 +217,13 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 		return rep, nil, nil
 	}
 	var minGain func(ckpt int) int
-	if req.Threshold && req.Region == nil && (plan.Mode == ModeLeaf || plan.Mode == ModeRoot) {
+	noDigest := false
+	if gated(req, plan) {
 		// The planner's own folds pay for themselves, decided before the
 		// host's transaction opens (gain.go).
 		var skip string
-		if plan, minGain, skip, err = e.gainGate(ctx, v, req, plan, rep); err != nil {
+		var g gainCheck
+		if plan, minGain, g, skip, err = e.gainGate(ctx, v, req, plan, rep); err != nil {
 			rep.Error = err.Error()
 			return rep, nil, err
 		}
@@ -232,6 +234,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 			return rep, nil, nil
 		}
 		rep.Plan, rep.Mode = plan, plan.Mode
+		noDigest = !g.digest
 	}
 	rep.SpanTokens = plan.Tokens
 	ferr := func(err error) error {
@@ -249,7 +252,7 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	}
 
 	compactionID, msgID := e.opts.NewID(), e.opts.NewID()
-	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep, minGain: minGain}
+	comp := &compiler{e: e, plan: plan, owner: req.Owner, turn: agent.TurnOpen, srcCmd: req.SourceCommandID, msgID: msgID, report: rep, minGain: minGain, noDigest: noDigest}
 	var mu sync.Mutex
 	ids := []string{compactionID, msgID}
 	tx := &hostshim.Transaction{Meter: e.opts.HostMeter, Summarizer: comp, NewID: func() string {
@@ -294,9 +297,31 @@ func (e *Engine) Fold(ctx context.Context, agent *hostshim.Agent, req FoldReques
 	return rep, res, nil
 }
 
+// gated reports whether a fold of plan for req is held to the gain rule
+// (gain.go): the planner's own pressure folds at the threshold, leaf or
+// merge; not a region, an overflow's or an emergency fold.
+func gated(req FoldRequest, plan *Plan) bool {
+	return req.Threshold && req.Region == nil && (plan.Mode == ModeLeaf || plan.Mode == ModeRoot)
+}
+
 // Plan returns the span a fold of req would take on the current surface,
-// without folding, or the reason no span is worth folding.
+// without folding, or the reason no span is worth folding. It is
+// PlanContext with context.Background().
 func (e *Engine) Plan(s *hostshim.Session, req FoldRequest) (*Plan, string, error) {
+	return e.PlanContext(context.Background(), s, req)
+}
+
+// PlanContext returns the span a fold of req would take on the current
+// surface, without folding, or the reason no span is worth folding. With
+// req.Threshold (a pressure fold of the host's automatic path) the plan is
+// held to the gain rule as Fold holds it ("A fold must pay for itself" in
+// the package documentation): a fold that would save too little is no
+// plan (the reason says why), and a merge that would gives way to the
+// leaf fold of its span alone. Whether the surface is over the threshold
+// is the caller's check here (PressureThreshold): a host that plans folds
+// itself compares its own count. A host that then opens the bracket passes
+// HostedFold.Pressure to CompileHosted.
+func (e *Engine) PlanContext(ctx context.Context, s *hostshim.Session, req FoldRequest) (*Plan, string, error) {
 	if err := e.made(); err != nil {
 		return nil, "", err
 	}
@@ -304,7 +329,12 @@ func (e *Engine) Plan(s *hostshim.Session, req FoldRequest) (*Plan, string, erro
 	if err != nil {
 		return nil, "", err
 	}
-	return e.plan(v, req)
+	plan, skip, err := e.plan(v, req)
+	if err != nil || plan == nil || !gated(req, plan) {
+		return plan, skip, err
+	}
+	plan, _, _, skip, err = e.gainGate(ctx, v, req, plan, &FoldReport{})
+	return plan, skip, err
 }
 
 // PressureThreshold returns the surface size, in host-meter tokens, at

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+
+	"github.com/epistemicfold/ef/projection"
 )
 
 // draftCompactionID stands for the compaction id a fold will mint (ids
@@ -19,6 +21,14 @@ type gainCheck struct {
 	saves      int // span − checkpoint
 	min        int // minGain
 	why        string
+	// digest: the fold asks the Summarizer for its digest, and its
+	// minimum counts the call's input; false when the fold asks for none
+	// (no Summarizer, a mode without a digest) or saves its minimum only
+	// without the call.
+	digest bool
+	// noCall: the fold would ask for a digest, but saves its minimum only
+	// without the call, and makes none.
+	noCall bool
 }
 
 func (g gainCheck) ok() bool { return g.saves >= g.min }
@@ -34,13 +44,52 @@ func (g gainCheck) skip() string {
 // checkGain drafts plan's checkpoint as compile will render it (the
 // deterministic text; a semantic digest is kept only while the fold still
 // saves the minimum, see compiler.saves) and measures its saving against
-// minGain. Nothing is appended and nothing is stored.
+// minGain. A fold that would ask the Summarizer for a digest must pay for
+// that call too; one that saves its minimum only without the call is made
+// without it (gainCheck.digest false). Nothing is appended and nothing is
+// stored.
 func (e *Engine) checkGain(ctx context.Context, v *surfaceView, p *Plan, srcCmd string) (gainCheck, error) {
-	full, minimal, err := e.draftPrices(ctx, v, p, srcCmd)
+	full, minimal, call, err := e.draftPrices(ctx, v, p, srcCmd)
 	if err != nil {
 		return gainCheck{}, err
 	}
-	return pickGain(p.Tokens, full, minimal, func(ckpt int) (int, string) { return e.minGain(v, p, ckpt) }), nil
+	without := pickGain(p.Tokens, full, minimal, func(ckpt int) (int, string) { return e.minGain(v, p, ckpt, digestCall{}) })
+	if call == (digestCall{}) {
+		return without, nil
+	}
+	with := pickGain(p.Tokens, full, minimal, func(ckpt int) (int, string) { return e.minGain(v, p, ckpt, call) })
+	if with.ok() {
+		with.digest = true
+		return with, nil
+	}
+	if without.ok() {
+		without.noCall = true
+		without.why += fmt.Sprintf("; without the summarizer call, whose input (%d tokens the cache holds, %d it does not) would raise it to %d", call.cached, call.fresh, with.min)
+	}
+	return without, nil
+}
+
+// digestCall is the input of the summarizer call a fold makes for its
+// semantic digest, in host tokens: the conversation up to the span's end,
+// which the integration sends again (a prefix of the last request, so the
+// prompt cache holds it), and the instruction the engine adds, which it
+// does not (the request for the model's proposals). Zero: no call.
+type digestCall struct {
+	cached, fresh int
+}
+
+// digestCallOf is the input of the call a fold of p makes for its digest,
+// or zero when it makes none. proposals is the instruction asking for the
+// model's proposals (DigestRequest.Proposals).
+func (e *Engine) digestCallOf(v *surfaceView, p *Plan, proposals string) digestCall {
+	if e.opts.Summarizer == nil || !e.wantsDigest(p.Mode) {
+		return digestCall{}
+	}
+	c := digestCall{cached: v.header, fresh: e.opts.HostMeter.CountText(proposals)}
+	for q := 0; q <= p.EndIdx && q < len(v.prices); q++ {
+		c.cached += v.prices[q]
+	}
+	return c
 }
 
 // pickGain is compile's choice of form for a span of tokens: the full
@@ -59,12 +108,13 @@ func pickGain(tokens, full, minimal int, minGain func(ckpt int) (int, string)) g
 
 // draftPrices renders plan's checkpoint, full and minimal, as compile
 // will (a compaction id of the same length) and returns their host
-// prices.
-func (e *Engine) draftPrices(ctx context.Context, v *surfaceView, p *Plan, srcCmd string) (full, minimal int, err error) {
+// prices, and the input of the summarizer call compile will make for the
+// fold's digest (zero: none).
+func (e *Engine) draftPrices(ctx context.Context, v *surfaceView, p *Plan, srcCmd string) (full, minimal int, call digestCall, err error) {
 	s := v.s
 	facts, err := e.liveOf(s).extractFacts(s, p.Seqs, p.Prices)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, digestCall{}, err
 	}
 	mk := Marker{ID: CheckpointID(draftCompactionID), Mode: p.Mode, First: p.Seqs[0], Last: p.Seqs[len(p.Seqs)-1]}
 	for _, q := range p.Seqs {
@@ -73,7 +123,7 @@ func (e *Engine) draftPrices(ctx context.Context, v *surfaceView, p *Plan, srcCm
 	lo, hi := coverage(s, s.Position(p.Start), s.Position(p.End))
 	proj, err := e.reduceTo(ctx, s, hi)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, digestCall{}, err
 	}
 	view := viewOf(proj, lo, hi)
 	lines := stateLines(view)
@@ -85,7 +135,10 @@ func (e *Engine) draftPrices(ctx context.Context, v *surfaceView, p *Plan, srcCm
 		text := renderText(mk, facts, view, lines, list, e.storeState(), len(p.Seqs))
 		return e.opts.HostMeter.CountMessage(frameCheckpoint(s, draftCompactionID, srcCmd, draftCompactionID, text))
 	}
-	return price(e.listItems(p.Mode)), price(0), nil
+	if e.opts.Summarizer != nil && e.wantsDigest(p.Mode) {
+		call = e.digestCallOf(v, p, projection.ModelPrompt(e.liveOf(s).spanEvents(s, p.Seqs), proj.Anchors()))
+	}
+	return price(e.listItems(p.Mode)), price(0), call, nil
 }
 
 // listItems is how many items of each section a checkpoint of mode lists
@@ -104,12 +157,14 @@ func (e *Engine) listItems(mode Mode) int {
 // documentation):
 //
 //	R = ckpt + what follows the span that the cache held
-//	M = ⌈(1 − ρ) · R · n / (ρ · W)⌉
+//	S = ρ · call.cached + call.fresh (the summarizer call's input; 0 without one)
+//	M = ⌈((1 − ρ) · R + S) · n / (ρ · W)⌉
 //
 // The fold makes the next request miss R tokens it would have read from
-// the cache, (1 − ρ)·R more than without it; each later request carries
-// the saving g fewer tokens, ρ·g less, and EF counts W/n of them (one
-// window's worth of the session's pace n). M is at most the fold floor:
+// the cache, (1 − ρ)·R more than without it, and its summarizer call
+// reads S more (what the cache holds of it at ρ); each later request
+// carries the saving g fewer tokens, ρ·g less, and EF counts W/n of them
+// (one window's worth of the session's pace n). M is at most the fold floor:
 // on a cheap cache it would otherwise put every fold off until an
 // overflow, whose answer is the lossy emergency fold. When the next
 // request would overflow the window (the request and one more at the pace
@@ -117,7 +172,7 @@ func (e *Engine) listItems(mode Mode) int {
 // checkpoint, as without the economics. Without the cache economics
 // (ρ ≤ 0, no window, no pace yet) the minimum is the price of an empty
 // checkpoint: a fold that saves less has not paid for its own frame.
-func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
+func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int, call digestCall) (int, string) {
 	pol := e.opts.Policy
 	rho, w := pol.CachePriceRatio, pol.ContextWindow
 	pace, _, ok := v.pace(p.FrontierPos)
@@ -139,14 +194,19 @@ func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
 		rest -= unsent
 	}
 	r := ckpt + max(0, rest)
-	m := int(math.Ceil((1 - rho) * float64(r) * float64(pace) / (rho * float64(w))))
+	cost := (1-rho)*float64(r) + rho*float64(call.cached) + float64(call.fresh)
+	m := int(math.Ceil(cost * float64(pace) / (rho * float64(w))))
+	what := fmt.Sprintf("it makes the next request miss %d cached tokens", r)
+	if call != (digestCall{}) {
+		what += fmt.Sprintf(" and its summarizer call read %d (%d of them cached)", call.cached+call.fresh, call.cached)
+	}
 	if floor := e.foldFloor(v.s); m > floor {
 		// A cheap cache would put off every fold until an overflow,
 		// whose answer is the lossy emergency fold: a fold that saves a
 		// floor's worth is made.
-		return floor, fmt.Sprintf("the fold floor; at ρ %g it makes the next request miss %d cached tokens, which W/n = %d/%d requests would repay only above %d", rho, r, w, pace, m)
+		return floor, fmt.Sprintf("the fold floor; at ρ %g %s, which W/n = %d/%d requests would repay only above %d", rho, what, w, pace, m)
 	}
-	return max(1, m), fmt.Sprintf("it makes the next request miss %d cached tokens, repaid at ρ %g over W/n = %d/%d requests", r, rho, w, pace)
+	return max(1, m), fmt.Sprintf("%s, repaid at ρ %g over W/n = %d/%d requests", what, rho, w, pace)
 }
 
 // gainGate holds a pressure fold to minGain before the host's transaction
@@ -154,37 +214,55 @@ func (e *Engine) minGain(v *surfaceView, p *Plan, ckpt int) (int, string) {
 // its span alone (noted in the report), which must pass the rule too. It
 // returns the plan to fold and its minimum by checkpoint price (for
 // compile's choices after the draft), or why nothing is folded.
-func (e *Engine) gainGate(ctx context.Context, v *surfaceView, req FoldRequest, plan *Plan, rep *FoldReport) (*Plan, func(int) int, string, error) {
-	minOf := func(p *Plan) func(int) int {
-		return func(ckpt int) int { m, _ := e.minGain(v, p, ckpt); return m }
-	}
+//
+// The minimum it returns leaves the summarizer call out: compile keeps a
+// digest while the fold saves that much, the call being made by then.
+// The gate's check says whether the call is made at all.
+func (e *Engine) gainGate(ctx context.Context, v *surfaceView, req FoldRequest, plan *Plan, rep *FoldReport) (*Plan, func(int) int, gainCheck, string, error) {
 	g, err := e.checkGain(ctx, v, plan, req.SourceCommandID)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, gainCheck{}, "", err
 	}
 	rep.MinGain = g.min
 	if g.ok() {
-		return plan, minOf(plan), "", nil
+		noteDigestCall(rep, g)
+		return plan, e.minOf(v, plan), g, "", nil
 	}
 	skip := g.skip()
 	if plan.Mode != ModeRoot || req.Mode != ModeLeaf {
-		return nil, nil, skip, nil
+		return nil, nil, g, skip, nil
 	}
 	leaf, why, err := e.planLeaf(v, req.Pressure, false)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, gainCheck{}, "", err
 	}
 	if leaf == nil {
-		return nil, nil, skip + "; no leaf fold of its span alone: " + why, nil
+		return nil, nil, g, skip + "; no leaf fold of its span alone: " + why, nil
 	}
 	lg, err := e.checkGain(ctx, v, leaf, req.SourceCommandID)
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, gainCheck{}, "", err
 	}
 	rep.MinGain = lg.min
 	if !lg.ok() {
-		return nil, nil, skip + "; the leaf fold of its span alone " + lg.skip(), nil
+		return nil, nil, lg, skip + "; the leaf fold of its span alone " + lg.skip(), nil
 	}
 	rep.Notes = append(rep.Notes, "a merge "+skip+"; folded the span after the frozen checkpoints as a leaf instead")
-	return leaf, minOf(leaf), "", nil
+	noteDigestCall(rep, lg)
+	return leaf, e.minOf(v, leaf), lg, "", nil
+}
+
+// minOf is the minimum a fold of p must save with a checkpoint of ckpt
+// tokens once its summarizer call, if any, is made.
+func (e *Engine) minOf(v *surfaceView, p *Plan) func(int) int {
+	return func(ckpt int) int { m, _ := e.minGain(v, p, ckpt, digestCall{}); return m }
+}
+
+// noteDigestCall says in the report when a fold that would ask for a
+// digest is made without the call, because only without it does the fold
+// save its minimum.
+func noteDigestCall(rep *FoldReport, g gainCheck) {
+	if g.noCall {
+		rep.Notes = append(rep.Notes, "no semantic digest: the fold saves its minimum ("+g.why+")")
+	}
 }

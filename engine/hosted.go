@@ -32,6 +32,14 @@ type HostedFold struct {
 	Budget int
 	// BestEffort: the emergency plan was made with FoldRequest.BestEffort.
 	BestEffort bool
+	// Pressure: the host's automatic fold at the pressure threshold,
+	// planned by PlanContext with FoldRequest.Threshold, and so held to
+	// the gain rule as Fold holds its own: the summarizer is asked for
+	// the digest only when the fold pays for the call too, and the full
+	// checkpoint (and a digest) is kept only while the fold saves its
+	// minimum. The bracket is open by then: a span that saves too little
+	// now is still folded, in its cheapest form.
+	Pressure bool
 	// NoArchive, when not empty, says why the span cannot be archived now
 	// (the store cannot be written: a full or read-only disk, a removed
 	// store directory, as a compile that failed with ErrArchive said).
@@ -91,6 +99,17 @@ func (e *Engine) CompileHosted(ctx context.Context, agent *hostshim.Agent, f Hos
 	}
 	rep.Plan, rep.Mode, rep.SpanTokens = plan, plan.Mode, plan.Tokens
 	comp := &compiler{e: e, plan: plan, owner: f.Owner, turn: agent.TurnOpen, msgID: e.opts.NewID(), report: rep, noArchive: f.NoArchive}
+	if f.Pressure && (plan.Mode == ModeLeaf || plan.Mode == ModeRoot) {
+		// The same rule as the plan's gate (gain.go), on the span the
+		// host opened.
+		g, err := e.checkGain(ctx, v, plan, "")
+		if err != nil {
+			return rep, nil, err
+		}
+		rep.MinGain = g.min
+		noteDigestCall(rep, g)
+		comp.minGain, comp.noDigest = e.minOf(v, plan), !g.digest
+	}
 	in, err := hostshim.BuildSummarizationInput(s, f.Seqs)
 	if err != nil {
 		return rep, nil, err

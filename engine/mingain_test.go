@@ -79,11 +79,11 @@ func TestMinGainMergeSavingOneToken(t *testing.T) {
 	if err != nil || plan == nil || plan.Mode != ModeRoot {
 		t.Fatalf("want a merge: %+v %q %v", plan, skip, err)
 	}
-	full, minimal, err := e.draftPrices(ctx, v, plan, "")
+	full, minimal, _, err := e.draftPrices(ctx, v, plan, "")
 	if err != nil || minimal >= full {
 		t.Fatalf("draft: full %d minimal %d %v", full, minimal, err)
 	}
-	mg := func(ck int) (int, string) { return e.minGain(v, plan, ck) }
+	mg := func(ck int) (int, string) { return e.minGain(v, plan, ck, digestCall{}) }
 	mMin, _ := mg(minimal)
 	mFull, _ := mg(full)
 	if mMin <= 1 || mFull < mMin {
@@ -112,7 +112,7 @@ func TestMinGainMergeSavingOneToken(t *testing.T) {
 	one := *plan
 	one.Tokens = minimal + 1
 	rep := &FoldReport{}
-	got, _, skip, err := e.gainGate(ctx, v, req, &one, rep)
+	got, _, _, skip, err := e.gainGate(ctx, v, req, &one, rep)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func TestMinGainMergeSavingOneToken(t *testing.T) {
 	}
 	// The merge as planned saves its minimum and is made.
 	rep = &FoldReport{}
-	if got, _, skip, err := e.gainGate(ctx, v, req, plan, rep); err != nil || got != plan || skip != "" {
+	if got, _, _, skip, err := e.gainGate(ctx, v, req, plan, rep); err != nil || got != plan || skip != "" {
 		t.Fatalf("merge as planned: %+v %q %v", got, skip, err)
 	}
 }

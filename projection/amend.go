@@ -58,7 +58,7 @@ var (
 	negRE = mustPattern(`(?i)\b(?:never|not|nobody|no one|don't|dont|mustn't|shouldn't|can't|cannot|avoid|no|leave (?:\S+ ){0,4}alone|hands off|off[- ]limits|stay (?:away|out)|hold off)\b|不要|不能|不得|不许|不准|禁止|严禁|别|勿`)
 
 	// permRE is a permission naming its object.
-	permRE = mustPattern(`(?i)(?:\b(?:you|u) (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?:(?:the|a|an)\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
+	permRE = mustPattern(`(?i)(?:\b(?:you|u) (?:may|can|are allowed to|are permitted to|are free to)|\b(?:it's|it is) (?:ok|okay|fine|allowed) to|\bexcept(?: for)?|\b(?:ok'?d|okay'?d|okayed|approved|signed off on|green-?lit|greenlighted)|可以(?:用|使用|引入|添加|加|改|修改|动)|除了|但可以用)\s*(?P<v>use|add|install|import|pull in|include|depend on|bring in|touch|edit|modify|change|update)?\s+(?:(?:in|on|into)\s+)?(?:(?:the|a|an)\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]+)`)
 	// moduleRE is a dependency's name: a module path ("golang.org/x/sync",
 	// "github.com/a/b"), a scoped or versioned package ("@types/node",
 	// "lodash@4").
@@ -342,14 +342,39 @@ func everyImperative(s string) bool {
 	if questionRE.MatchString(s) || m == nil || onceAny[strings.ToLower(m[everyOccasionRE.SubexpIndex("n")])] {
 		return false
 	}
-	return imperative(strings.TrimSpace(pleaseLeadRE.ReplaceAllString(s, "")))
+	if imperative(strings.TrimSpace(pleaseLeadRE.ReplaceAllString(s, ""))) {
+		return true
+	}
+	// "Before every commit, run make lint": the occasion first, the
+	// imperative after it; "vor jedem Commit die Tests laufen lassen"
+	// (glossed "… the Tests run"): its verb said last
+	loc := everyOccasionRE.FindStringIndex(s)
+	if strings.Trim(s[:loc[0]], " \t*-") != "" || !everyEachRE.MatchString(s[loc[0]:loc[1]]) {
+		// "Before starting any work, read AGENTS.md": once, before
+		// the work starts
+		return false
+	}
+	rest := strings.TrimSpace(pleaseLeadRE.ReplaceAllString(strings.TrimLeft(s[loc[1]:], " ,:;—–"), ""))
+	if imperative(rest) {
+		return true
+	}
+	f := strings.Fields(strings.TrimRight(rest, ".!;"))
+	return len(f) >= 2 && finalVerbs[strings.ToLower(f[len(f)-1])] && imperative(strings.Join(append(f[len(f)-1:], f[:len(f)-1]...), " "))
 }
+
+// everyEachRE is an occasion of every time: "every", "each".
+var everyEachRE = mustPattern(`(?i)\b(?:every|each)\b`)
+
+// finalVerbs are the verbs a gloss may leave at its clause's end (a
+// German or Dutch infinitive said last) that an occasion's imperative
+// asks for.
+var finalVerbs = wordSet(`run execute rerun regenerate rebase verify`)
 
 // zhHabitRE is a Chinese rule for every time from now on, its occasion
 // between the time word and the modal: "以后提交代码前都要跑 lint", "每次
 // 发版前都得先打 tag", "今后所有接口一律走网关" (a description, "每次都失败",
 // holds no modal).
-var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|每次|每回|每一次)[^，,。；;？?！!]{0,24}?(?:都(?:要|得|必须|务必)|一律|必须|务必)\p{Han}`)
+var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|每次|每回|每一次)[^，,。；;？?！!]{0,24}?(?:都(?:要|得|必须|务必)|一律|必须|务必)\p{Han}|(?:每次|每回|每一次)[^，,。；;？?！!]{1,16}?(?:前|之前|以前|后|之后|以后)[，,]?\s*(?:都|也)?(?:先|记得|记着)?(?:跑|运行|执行|检查|测试|格式化|更新|拉|同步|rebase|\p{Han}{0,2}(?:一下|一遍))`)
 
 // zhFreezeRE is a Chinese release freeze: "生产环境封版，不发版", "封网期间".
 var zhFreezeRE = mustPattern(`封版|封网|封板|不许发版|禁止发版|暂停发版`)

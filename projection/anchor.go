@@ -47,6 +47,8 @@ const (
 //	objective, constraint, decision: active → superseded (constraint: or lifted)
 //	value:       current → superseded
 //	failure:     open → investigating → resolved → verified (§15), or
+//	             expected (a test written to fail first: expectred.go) →
+//	             resolved, or
 //	             superseded (nothing left to rerun: scratch.go; the run
 //	             failing on another error now: errorChanged)
 //	obligation:  open → done (by evidence) or lifted (by the user)
@@ -64,6 +66,7 @@ const (
 	Current       = "current"
 	Open          = "open"
 	Investigating = "investigating"
+	Expected      = "expected"
 	Resolved      = "resolved"
 	Verified      = "verified"
 	Done          = "done"

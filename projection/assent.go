@@ -28,7 +28,7 @@ import (
 // the languages the projection reads: "I propose …", "je propose …",
 // "proponho …", "sugiero …", "ich schlage … vor", "제안드립니다",
 // "建议…".
-var proposeAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i (?:would |'d )?(?:suggest|recommend|propose)|my (?:suggestion|recommendation|proposal) (?:is|would be)|je (?:te |vous )?(?:propose|suggère|suggere|recommande)|je proposerais|(?:eu )?(?:proponho|sugiro|recomendo)|(?:yo )?(?:propongo|sugiero|recomiendo)|(?:io )?(?:propongo|suggerisco|consiglio)|ich (?:schlage|empfehle)|ik (?:stel|raad)|jag (?:föreslår|rekommenderar)|я (?:предлагаю|рекомендую)|(?:schlage|empfehle) ich(?: \p{L}+)? vor|empfehle ich|würde ich (?:vorschlagen|empfehlen)|stel ik voor|föreslår jag|предлагаю)(?:[^\p{L}]|$)|^\W*(?:proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція)\s*:\s*\S|^\W*(?:제안|추천|建议|提议|提案)\s*[:：]\s*\S|제안(?:드립니다|합니다|해요|할게요|드려요)|추천(?:드립니다|합니다|해요)|(?:我)?(?:建议|推荐|提议)|提案します|おすすめします`)
+var proposeAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:i(?: would|'d|’d)? (?:suggest|recommend|propose)|my (?:suggestion|recommendation|proposal) (?:is|would be)|je (?:te |vous )?(?:propose|suggère|suggere|recommande)|je proposerais|(?:eu )?(?:proponho|sugiro|recomendo)|(?:yo )?(?:propongo|sugiero|recomiendo)|(?:io )?(?:propongo|suggerisco|consiglio)|ich (?:schlage|empfehle)|ik (?:stel|raad)|jag (?:föreslår|rekommenderar)|я (?:предлагаю|рекомендую)|(?:schlage|empfehle) ich(?: \p{L}+)? vor|empfehle ich|würde ich (?:vorschlagen|empfehlen)|stel ik voor|föreslår jag|предлагаю)(?:[^\p{L}]|$)|^\W*(?:proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція)\s*:\s*\S|^\W*(?:제안|추천|建议|提议|提案)\s*[:：]\s*\S|제안(?:드립니다|합니다|해요|할게요|드려요)|추천(?:드립니다|합니다|해요)|(?:我)?(?:建议|推荐|提议)|提案します|おすすめします`)
 
 // planSaidRE is a sentence in which the agent says what it will do: "I'll
 // use …", "Vou usar …", "je vais utiliser …", "voy a usar …", "Plan for
@@ -107,12 +107,22 @@ var assentWords = map[string]bool{
 	"oui": true, "ouais": true, "parfait": true, "d'accord": true, "dac": true, "ok.": true, "exactement": true, "voilà": true,
 	"sim": true, "isso": true, "beleza": true, "blz": true, "fechado": true, "certo": true, "perfeito": true, "bora": true, "pode": true,
 	"sí": true, "si": true, "vale": true, "claro": true, "perfecto": true, "exacto": true, "eso": true,
+	"tamam": true, "tamamdır": true, "evet": true, "olur": true, "peki": true, "uygun": true,
 	"ja": true, "genau": true, "passt": true, "gut": true, "jawohl": true, "sì": true, "certo.": true, "esatto": true,
 	"네": true, "예": true, "응": true, "넵": true, "네네": true, "ㅇㅇ": true, "ㅇㅋ": true, "오케이": true, "콜": true,
 	"好": true, "好的": true, "行": true, "可以": true, "嗯": true, "对": true, "没问题": true, "同意": true, "就这样": true, "就这么办": true,
 	"はい": true, "ええ": true, "うん": true, "了解": true, "お願いします": true, "いいよ": true, "いいです": true,
 	"да": true, "ок": true, "agree": true,
+	"tabii": true,
 	"vai": true, "procedi": true, "perfetto": true, "prima": true, "akkoord": true, "goed": true, "top": true, "jep": true, "prego": true,
+}
+
+// pointerWords point at the thing proposed ("yes, that one", "sí, esa"):
+// beside a word of assent they say nothing else.
+var pointerWords = map[string]bool{
+	"that": true, "this": true, "one": true, "it": true, "esa": true, "ese": true, "esta": true, "este": true, "isso": true, "essa": true, "esse": true,
+	"ça": true, "celle-là": true, "celui-là": true, "das": true, "die": true, "den": true, "quella": true, "quello": true, "questa": true, "questo": true,
+	"bu": true, "şu": true, "onu": true, "bunu": true, "那个": true, "这个": true, "就这个": true, "就那个": true,
 }
 
 // notAssentWords deny or hedge: a reply holding one accepts nothing, even
@@ -125,8 +135,8 @@ var notAssentWords = map[string]bool{
 
 // assentsTo reports whether user text only assents to proposal: at most
 // six words and sixty characters, no question, each word a word of
-// assent or a word of the proposal ("OnceLock oui", "ok. v2 sim"), one
-// of assent at least, none that denies.
+// assent, a word of the proposal ("OnceLock oui", "ok. v2 sim") or one
+// pointing at it ("sí, esa"), one of assent at least, none that denies.
 func assentsTo(text, proposal string) bool {
 	t := strings.TrimSpace(text)
 	if t == "" || len(t) > 60 || strings.ContainsAny(t, "?？") {
@@ -155,7 +165,7 @@ func assentsTo(text, proposal string) bool {
 			return false
 		case assentWords[w]:
 			saidYes = true
-		case slices.Contains(own, strings.Trim(w, "`'\"")):
+		case slices.Contains(own, strings.Trim(w, "`'\"")), pointerWords[w]:
 		default:
 			return false
 		}

@@ -25,7 +25,12 @@ func TestShortAssentAcceptsProposal(t *testing.T) {
 		{"ko proposal", "캐시는 Redis로 하는 걸 제안드립니다.", "네", "= 캐시는 Redis로 하는 걸 제안드립니다 \\(the agent's"},
 		{"zh proposal", "我建议把缓存换成 Redis。", "好", "decision/-/我建议把缓存换成-redis \\[active/decision\\] = 我建议把缓存换成 Redis。 @1,2"},
 		{"fr plan with a nod", "Je vais utiliser serde_json pour le parsing. Ça te va ?", "oui parfait", "= Je vais utiliser serde_json pour le parsing \\(the agent's"},
+		{"en I'd suggest, ok", "I'd suggest Postgres advisory locks, since we already have Postgres. OK?", "ok", "= I'd suggest Postgres advisory locks, since we already have Postgres \\(the agent's"},
+		{"es pointing at it", "Sugiero Postgres advisory locks, ya tenemos Postgres.", "sí, esa", "= Sugiero Postgres advisory locks, ya tenemos Postgres \\(the agent's"},
+		{"tr tamam", "I'd suggest Postgres advisory locks. OK?", "tamam", "= I'd suggest Postgres advisory locks \\(the agent's"},
 		// Negative cases.
+		{"a pointer alone", "I'd suggest Postgres advisory locks. OK?", "that one?", ""},
+		{"a pointer that says more", "I'd suggest Postgres advisory locks. OK?", "that breaks pgbouncer", ""},
 		{"ok after a report", "Done, the tests pass on CI now.", "ok", ""},
 		{"ok and a new instruction", "I propose we cache the token in Redis.", "ok, now add the tests for the parser", ""},
 		{"a denial", "Proponho um `locals` por workspace em `workspaces.tf`.", "não, deixa nos tfvars", ""},

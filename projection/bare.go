@@ -82,6 +82,11 @@ func bareReferent(text, s string, sents []string, i int, offer string) (quote, v
 	if offer == "" {
 		return "", ""
 	}
+	if q, _ := ruleProposed(offer); q != "" {
+		// "I suggest we never push to main directly — ok?" — "no": the
+		// rule turned down, none stated (ruleproposal.go)
+		return "", ""
+	}
 	return s, s + " (re: " + offer + ")"
 }
 

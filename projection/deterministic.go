@@ -187,7 +187,18 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// one relayed from someone else ("QA says it crashes on
 			// Pixel 6") is a run seen outside, as a later one is.
 			if ctx.HaveObjective || relayed(ev.Text) || seenOutside(ev.Text) {
-				out = append(out, reportedFailures(ev.Text, pasted)...)
+				told := reportedFailures(ev.Text, pasted, ctx)
+				if g != nil && len(told) > 0 && pastedIgnoredRE.MatchString(g.text) {
+					// "…まだ落ちてるけど、関係ないです": set aside in the
+					// gloss's words ("unrelated"), as in English
+					told = nil
+				}
+				if len(told) == 0 && g != nil {
+					// "ainda tá quebrando", "テストがまだ失敗する": as the
+					// gloss says it, in the user's words (lexicon.go)
+					told = g.unGloss(reportedFailures(g.text, pasted, ctx))
+				}
+				out = append(out, told...)
 			}
 		}
 		if ev.Role == RoleUser {
@@ -283,6 +294,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 					if p, ok := selfAnswered(ss[i-1], s); ok {
 						out = append(out, p)
 					}
+					// "retry limit 20 mi 25 mi? 25 olsun" (valuealts.go)
+					if p, ok := altAnswered(ev.Text, ss[i-1], s); ok {
+						out = append(out, p)
+					}
 				}
 				ps := replacementProposals(s)
 				if v, was, ok := enough(withPrior(ss, i)); ps == nil && i > 0 && ok && !questionRE.MatchString(s) {
@@ -298,10 +313,12 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// the branch (valueguard.go); "/healthz ora è 200": a status a
 		// path answers, no setting, as is "还是 502" seen on staging
 		// (httpfail.go); "geen PdfExport fouten meer in de logs":
-		// failures gone, told, no rule (userfixed.go)
+		// failures gone, told, no rule (userfixed.go); "超时设 20s 还是
+		// 25s": a value weighed, not set (valuealts.go)
 		return slices.DeleteFunc(out, func(p Proposal) bool {
-			return p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
-				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote) || stillStatus(p.Quote, ev.Text)) ||
+			return p.Kind == KindDecision && strings.HasPrefix(p.Key, answerPrefix) && p.Was != "" && toldFailure(out, p.Quote) ||
+				p.Kind == KindDecision && (carryOn(p.Quote) || bareRevertRE.MatchString(p.Quote) && !strings.HasPrefix(p.Key, answerPrefix)) ||
+				p.Kind == KindValue && p.Op == OpState && (negatedName(p) || statusReportValue(p.Quote) || stillStatus(p.Quote, ev.Text) || altValue(p)) ||
 				p.Kind == KindConstraint && p.Op == OpState && fixedReport(p.Quote) != ""
 		})
 	case RoleAssistant:
@@ -492,7 +509,7 @@ const (
 )
 
 var (
-	liftRE       = mustPattern(`(?i)\b(you (?:may|can) now|(?:is|are) (?:all )?yours(?: now)?|(?:change|edit|touch|modify|do) whatever you (?:need|want|like)|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|(?:isn't|aren't|is not|are not) (?:off[- ]limits|frozen|locked|blocked|forbidden) (?:any ?more|any longer|now)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|(?:rule|restriction|constraint|ban) (?:no longer exists|(?:doesn't|does not) exist any ?(?:more|longer)|is no more)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|(?:has |have |had )?changed (?:his|her|their|my|our) mind(?:s)? (?:on|about)|改主意了|改变主意了|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则|规矩)|限制取消|(?:规矩|规则|规定|限制|禁令)(?:已经|就)?(?:取消|作废|解除|不算)了?`)
+	liftRE       = mustPattern(`(?i)\b(you (?:may|can) now|you (?:may|can) \w+ .{1,80}?\b(?:freely|at will|as you (?:like|please|wish|see fit))|(?:is|are) (?:all )?yours(?: now)?|(?:change|edit|touch|modify|do) whatever you (?:need|want|like)|you(?:'re| are) (?:clear|cleared|good) to|you (?:may|can) (?:\w+ )?(?:it|that|them|this) (?:now|again)|(?:'s|is|are) (?:fine|ok|okay|allowed) (?:now|again)|(?:'s|is|are) (?:now|again) (?:fine|ok|okay|allowed)|you(?:'re| are) now (?:allowed|free|permitted)|(?:is|are) no longer (?:needed|required|necessary|a requirement|in force|forbidden|off[- ]limits)|(?:isn't|aren't|is not|are not) (?:off[- ]limits|frozen|locked|blocked|forbidden) (?:any ?more|any longer|now)|no longer (?:need|have) to|(?:don't|do not) need to .{1,60} any ?more|feel free to|it(?:'s| is) (?:ok|okay|fine|allowed) (?:now )?to|ignore (?:the|my) (?:earlier|previous|old) (?:rule|instruction|constraint|restriction)|lift(?:ing)? (?:the|that|this) (?:rule|restriction|constraint|ban)|(?:rule|restriction|constraint|ban) (?:is|has been) lifted|you are free to|go ahead and|(?:freeze|restriction|ban|embargo|rule|lock|moratorium) on .{1,60} (?:is|has been) (?:over|lifted|removed|ended|done)|(?:is|are) (?:no longer frozen|unfrozen)|allowed again|no longer appl(?:y|ies)|(?:doesn't|does not|don't|do not) apply any ?(?:more|longer)|(?:rule|restriction|constraint|ban|freeze|limit|embargo|moratorium) (?:is|has been) (?:gone|off|over|void|cancel+ed|dropped|removed|lifted|ended|done|finished)|(?:rule|restriction|constraint|ban) (?:no longer exists|(?:doesn't|does not) exist any ?(?:more|longer)|is no more)|you can (?:touch|edit|change|modify|use) .{1,40} again|free to (?:touch|edit|change|modify)|(?:never ?mind|forget|drop|disregard) (?:the|that|my) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban)|(?:forget|ignore|disregard|never ?mind) (?:what|everything|anything) i (?:said|told you) (?:about|on|regarding)|(?:ignore|disregard|drop|forget) (?:my|the|that) (?:earlier |old |previous )?(?:rule|restriction|constraint|ban|instruction)s? (?:on|about|regarding|for))\b|(?:has |have |had )?changed (?:his|her|their|my|our) mind(?:s)? (?:on|about)|改主意了|改变主意了|现在可以|可以了|解除|不再|不用再|不必再|无需再|放开|允许你|随便改|随便动|随意改|可以随便|可以改了|可以动了|不用管|取消(?:了)?(?:限制|禁令|规则|规矩)|限制取消|(?:规矩|规则|规定|限制|禁令)(?:已经|就)?(?:取消|作废|解除|不算)了?`)
 	obligationRE = mustPattern(`(?i)\b(remember to|don't forget (?:to|the|your|our|about)|do not forget (?:to|the|your|our|about)|make sure to|make sure you|be sure to|before you (?:finish|are done|commit|push|wrap up|stop|end)|when you(?:'re| are) (?:done|finished)|once you(?:'re| are) (?:done|finished)|^(?:(?:and|then|also)\s+)?at the (?:very )?end\b|\bat the (?:very )?end,|todo:|you (?:still )?need to .{1,80} (?:before|at the end|afterwards|when done))|记得|别忘了|不要忘记|不要忘了|完成(?:之|以)?(?:前|后)|做完(?:以)?后|结束前|提交前|最后要`)
 	constraintRE = mustPattern(`(?i)(?:^|[^\w'])(never|do not|don't|dont|must not|mustn't|must never|shall not|should not|shouldn't|may not|cannot|can't|avoid|always|must|has to|needs to|only|ensure|keep .{1,60} (?:unchanged|intact|as is|stable|the same|working|compatible|backwards?[- ]compatible|green|passing|reachable|resolvable)|keep .{1,60} (?:during|throughout|for the duration of) (?:the|this|our) (?:migration|transition|move|switchover|rollout|cutover|changeover)|should (?:always |never |not |only )?(?:be (?:written in|kept in|in (?:english|german|japanese|french|spanish|portuguese|chinese|korean|russian|italian|polish|dutch|swedish|thai)|under|below|within|at most|at least)|stay|remain|go through|live in)|(?:every|each|all|any) [\w-]+(?: [\w-]+)? (?:needs?|requires?) (?:a|an|two|2|one|its|their|the) .{1,60} before|(?:every|each|all) (?:new|single) [\w-]+(?: [\w-]+)? (?:needs?|requires?) (?:a|an|two|2|one|its|their) |make sure (?:every|each|all|any)\b|(?:messages?|logs?|log lines|comments?|docstrings?|commit messages|strings|labels|error texts?)\s+(?:(?:must|should|need to|have to) be |are to be )?in (?:english|german|japanese|french|spanish|portuguese|chinese|korean|russian|italian|polish|dutch|swedish|thai)(?:\s+please|\s+pls|\s+only|[,.!]|\s*$)|under no circumstances|at all times|refrain from|hold off(?: on)?|stick to|stay within|no more than|no (?:new|more|extra|additional|further|other) \w+|at most|at least|hands off|read-only|off[- ]limits|is frozen|are frozen|no edits|leave .{1,40} alone|leave .{1,60} (?:as (?:it is|they are|is)|unchanged|untouched|intact)|(?:you're|you are|we're|we are) not to|let's not|let us not|^\W*nothing (?:gets?|goes?|ships?|lands?|can be|should be|may be|is to be)|stay (?:away|out) (?:from|of)|keep (?:away|out) (?:from|of)|from now on|going forward|from here on|henceforth|(?:is|are) not allowed|not allowed to|(?:is|are) (?:forbidden|prohibited|banned)|no matter what|without exception|whatever you do|keep (?:it|them|this|that|\w+(?: \w+)?) (?:to|under|below|within) \d+|\d+ \w+(?: \w+)? max)\b|^\W*(?:(?:and|also|plus|e|y|et|und)\s+)?(?:(?:in|no|at)\s+)?(?:max(?:imum)?|m[aá]ximo|h[öo]chstens|massimo)\s+(?:of\s+|de\s+)?\d+\s+\p{L}|不要|不许|不准|禁止|不得|不可以|不能|必须|务必|一定要|只能|只用|只许|永远不要|切勿|千万别|别碰|别动|别改|别删|别用|别加|别装|别引入|先别|暂时别|暂时不要|冻结|只读|保持.{1,30}不变|始终|总是|以后都|以后一律|今后|从现在起|从今以后|一律|不允许|严禁|别再|不要再`)
 	correctionRE = mustPattern(`(?i)\b(instead|rather than|actually|make it|make that|change (?:it|that) to|set it to|scratch that|correction|on second thought|switch(?:ing)? to|no, |no wait|wait, |sorry, |i meant|oops|my bad)|改为|改成|改用|换成|还是用|改回|切回|换回|更正|不对|算了|我是说|我的意思是|应该是`)
@@ -951,4 +968,14 @@ func runFields(st string) []string {
 		f = append(f[:1:1], f[2:]...)
 	}
 	return f
+}
+
+// toldFailure reports whether out holds a failure the user told
+// (userfail.go) in quote: "ainda tá quebrando, deu erro 500 de novo"
+// after the agent's "ainda tá quebrando?" answers the question with a
+// failure seen, and decides nothing.
+func toldFailure(out []Proposal, quote string) bool {
+	return slices.ContainsFunc(out, func(p Proposal) bool {
+		return p.Kind == KindFailure && p.Pasted && strings.HasPrefix(p.Key, reportedPrefix) && p.Quote != "" && strings.Contains(quote, p.Quote)
+	})
 }

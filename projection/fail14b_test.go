@@ -159,7 +159,7 @@ func TestReportedOutside(t *testing.T) {
 		{"GitHub Actions에서 실패하면 알려줘.", ""},
 		{"the job ran on the cluster and printed 'no error found'.", ""},
 	} {
-		got := reportedFailures(c.text, nil)
+		got := reportedFailures(c.text, nil, nil)
 		switch {
 		case c.want == "" && len(got) > 0:
 			t.Errorf("%q: reported %s", c.text, got[0].Key)

@@ -145,7 +145,7 @@ func TestReportedFailure(t *testing.T) {
 		{"no more OOMKilled pods since yesterday", ""},
 	} {
 		t.Run(tc.msg, func(t *testing.T) {
-			ps := reportedFailures(tc.msg, nil)
+			ps := reportedFailures(tc.msg, nil, nil)
 			switch {
 			case tc.want == "" && len(ps) > 0:
 				t.Errorf("reportedFailures = %v, want none", ps[0].Key)

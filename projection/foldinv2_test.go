@@ -27,6 +27,7 @@ var snapshotCarries = []string{
 // snapshotLeaves are the Reducer fields a Snapshot does not carry, each
 // with why no verdict after a fold needs it.
 var snapshotLeaves = map[string]string{
+	"redSaid":   "a word that a test is to fail holds a few events (redWindow): a fold's span end between it and the test's run leaves that run's failure open, as without the word",
 	"opts":      "configuration: given to New by whoever restores",
 	"pending":   "a fold's span is balanced: no call crosses it (pending calls are kept by Restore)",
 	"pendOrd":   "the order of pending",

@@ -22,7 +22,10 @@ import "strings"
 
 // httpFailRE is a server error status a thing answers: a verb of
 // answering then a 5xx, "HTTP 503", "503 Service Unavailable", "503s".
-var httpFailRE = mustPattern(`(?i)(?:^|[^\pL])(?:returns?|returning|responds?(?: with)?|responding(?: with)?|answers?(?: with)?|gives?|giving|throws?|throwing|gets?|getting|got|serves?|serving|risponde(?: con)?|rispondono(?: con)?|restituisce|ritorna|dà|da|geeft|gaf|antwoordt(?: met)?|gibt|liefert|antwortet(?: mit)?|retourne|renvoie|répond(?: avec)?|devuelve|responde(?: con| com)?|retorna|dá|отда[её]т|возвращает|отвечает)\s+(?:(?:a|an|un|una|uno|een|ein|einen|um|uma|des|back|now|again|always|sempre|altijd|immer|toujours|siempre)\s+)?(?:HTTP\s*)?(5\d\d)s?(?:$|[^\w])|\bHTTP[ /]?(?:1\.[01] |2 )?(5\d\d)\b|\b(5\d\d) (?:Service Unavailable|Internal Server Error|Bad Gateway|Gateway Time-?out)\b|\b(5\d\d)s\b`)
+var httpFailRE = mustPattern(`(?i)(?:^|[^\pL])(?:returns?|returning|responds?(?: with)?|responding(?: with)?|answers?(?: with)?|gives?|giving|throws?|throwing|gets?|getting|got|serves?|serving|risponde(?: con)?|rispondono(?: con)?|restituisce|ritorna|dà|da|geeft|gaf|antwoordt(?: met)?|gibt|liefert|antwortet(?: mit)?|retourne|renvoie|répond(?: avec)?|devuelve|responde(?: con| com)?|retorna|dá|отда[её]т|возвращает|отвечает)\s+(?:(?:a|an|un|una|uno|een|ein|einen|um|uma|des|back|now|again|always|sempre|altijd|immer|toujours|siempre)\s+)?(?:(?:an\s+)?error\s+)?(?:HTTP\s*)?(5\d\d)s?(?:$|[^\w])|\bHTTP[ /]?(?:1\.[01] |2 )?(5\d\d)\b|\b(5\d\d) (?:Service Unavailable|Internal Server Error|Bad Gateway|Gateway Time-?out)\b|\b(5\d\d)s\b` +
+	// the verb last, as a gloss of a language that writes it so leaves
+	// it: "yine 500 veriyor" is "again 500 returns"
+	`|(?i:\b(?:still|again)\s+(?:HTTP\s*)?(5\d\d)\s+(?:returns|gives|responds)\b)`)
 
 // stillStatusRE is a server error status told bare after "still", and the
 // same in Chinese, Japanese and Korean: "still 502", "还是 502", "一直报

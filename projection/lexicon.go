@@ -11,7 +11,7 @@ import (
 // Reading a user who writes in another language.
 //
 // The readings know their cues in English and Chinese. A user who writes
-// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Turkish, Hindi in Latin
+// German, Dutch, Swedish, Spanish, French, Portuguese, Italian, Russian, Ukrainian, Polish, Turkish, Indonesian (and Malay), Hindi in Latin
 // letters (Hinglish), Arabic, Japanese or Korean (with code,
 // commands and identifiers in English) is read through a gloss: once per
 // message, a cheap detector names the message's language (detectLang:
@@ -64,10 +64,11 @@ const (
 	langUK
 	langPL
 	langTR
+	langID
 )
 
 // langCodes name the languages for Context.Language.
-var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl", langTR: "tr"}
+var langCodes = [...]string{langNone: "en", langDE: "de", langES: "es", langFR: "fr", langPT: "pt", langIT: "it", langJA: "ja", langKO: "ko", langRU: "ru", langNL: "nl", langAR: "ar", langHI: "hi", langSV: "sv", langUK: "uk", langPL: "pl", langTR: "tr", langID: "id"}
 
 // lang is the language of user message text: as the reducer read it, else
 // read from text alone.
@@ -237,6 +238,7 @@ var lexicons = [...]*lexicon{
 	langUK: withComma(compileLexicon(lexUK, stopUK, fixUK, false)),
 	langPL: lexiconPL(),
 	langTR: lexiconTR(),
+	langID: lexiconID(),
 }
 
 // withComma marks lx as a language that writes a decimal comma.
@@ -321,13 +323,17 @@ var writtenByAll = map[string]bool{"no": true}
 // when English plainly outnumbers the rest. A message in Vietnamese (its
 // letters with a horn, a stroke or a tone mark below: ư, ơ, đ, ạ, ệ …) is
 // in no language a lexicon reads: its words are never another's function
-// words ("mai" is tomorrow, not Italian's never).
+// words ("mai" is tomorrow, not Italian's never). Indonesian's function
+// words count only outside code (a backquoted span, a name glued to
+// "_", "." or "(") and only in a message with fewer function words of
+// Javanese or Tagalog, which share some of them (idNotWords).
 func detectLang(text string, prior lang) lang {
 	if strings.ContainsFunc(text, isVietnamese) {
 		return langNone
 	}
 	var n, strong, shared, amb [len(lexicons)]int
-	en, words, ar := 0, 0, 0
+	en, words, ar, notID := 0, 0, 0, 0
+	inCode := false // inside a backquoted span
 	for i := 0; i < len(text) && words < 400; {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r >= 0x3040 && r <= 0x30FF {
@@ -337,6 +343,9 @@ func detectLang(text string, prior lang) lang {
 			return langKO
 		}
 		if !unicode.IsLetter(r) {
+			if r == '`' {
+				inCode = !inCode
+			}
 			i += size
 			continue
 		}
@@ -370,12 +379,22 @@ func detectLang(text string, prior lang) lang {
 		if stopEN[w] {
 			en++
 		}
+		if idNotWords[w] {
+			notID++
+		}
 		if strings.ContainsAny(w, "ığş") {
 			// letters only Turkish writes among the lexicons' languages
 			n[langTR]++
 			strong[langTR]++
 		}
+		code := inCode || j < len(text) && strings.ContainsRune("(._", rune(text[j])) && j+1 < len(text) && text[j+1] != ' ' && text[j+1] != '\n' || i > 0 && strings.ContainsRune("._", rune(text[i-1]))
 		for l, lx := range lexicons {
+			if lang(l) == langID && code {
+				// Indonesian words are short and common in names
+				// ("ini", "dan", "itu"): a word of code names no
+				// Indonesian (other languages' detection predates this)
+				continue
+			}
 			if lx != nil && lx.numVerbs[w] && numberAfter(text[j:]) {
 				n[l] += 2
 				strong[l]++
@@ -422,6 +441,11 @@ func detectLang(text string, prior lang) lang {
 		case ar == 1 && en == 0 && other == 0:
 			return langAR
 		}
+	}
+	if notID >= n[langID] {
+		// Javanese and Tagalog share words with Indonesian ("aku",
+		// "bisa"): a message with as many of their own is none of it
+		n[langID], strong[langID] = 0, 0
 	}
 	// Ukrainian writes і, ї, є, ґ, Russian ы, э, ъ, ё: a Cyrillic message
 	// without the one's letters is no message in it ("на" is both's).

@@ -98,6 +98,8 @@ var lexDE = []lexEntry{
 	{catDone, "remember to", "denk_daran denke_daran denk_dran vergiss_nicht"},
 	{catDone, "before you finish", "vor_dem_abschluss bevor_du_fertig_bist"},
 	{catDone, "before", "bevor"},
+	{catMust, "before every", "vor_jedem vor_jeder"},
+	{catFunction, "run", "laufen_lassen"},
 	{catDone, "at the end", "am_ende zum_schluss"},
 	{catDone, "done", "fertig erledigt"},
 	{catDone, "before you wrap up", "bevor_du_feierabend_machst vor_feierabend"},

@@ -92,6 +92,7 @@ var lexES = []lexEntry{
 	{catDone, "don't forget to", "no_olvides no_te_olvides_de"},
 	{catDone, "before you finish", "antes_de_terminar antes_de_acabar"},
 	{catDone, "before", "antes_de antes_que"},
+	{catMust, "before every", "antes_de_cada"},
 	{catDone, "at the end", "al_final"},
 	{catDone, "done", "terminado listo hecho"},
 	{catDone, "before you wrap up", "antes_de_cerrar antes_de_irte"},
@@ -130,6 +131,7 @@ var lexES = []lexEntry{
 	// "puedes añadirla"): a permission for a named thing is then read as
 	// the English one is (permitthing.go).
 	{catUse, "touch", "tocar tocarlo tocarla tocarlos tocarlas toques toquéis"},
+	{catUse, "change", "cambiar modificar editar"},
 	{catUse, "add", "añadir* añadas agregar* agregues"},
 	{catUse, "install", "instalar* instales"},
 	{catUse, "modify", "modificar* modifiques"},

@@ -89,6 +89,7 @@ var lexFR = []lexEntry{
 	{catDone, "remember to", "pense_à pensez_à"},
 	{catDone, "before you finish", "avant_de_finir avant_de_terminer"},
 	{catDone, "before", "avant_de avant_que avant_d'"},
+	{catMust, "before every", "avant_chaque"},
 	{catDone, "at the end", "à_la_fin"},
 	{catDone, "done", "fini terminé"},
 	{catDone, "two things", "deux_choses"},

@@ -161,7 +161,7 @@ func TestDetectHindi(t *testing.T) {
 		{"kubectl rollout status dekho, pods abhi bhi CrashLoopBackOff mein hain", langHI},
 		{"hi there, can you send me the logs to check?", langNone},
 		{"Use the kar tool to build the hai service and push it to main.", langNone},
-		{"Jangan ubah file konfigurasi ke server produksi, tolong.", langNone},
+		{"Jangan ubah file konfigurasi ke server produksi, tolong.", langID}, // Indonesian, never Hindi
 		{"No toques el esquema, se rompe todo.", langES},
 		{"Hai ragione, non toccare il file di configurazione.", langIT},
 	} {

@@ -84,6 +84,7 @@ var lexIT = []lexEntry{
 	{catDone, "don't forget to", "non_dimenticare_di"},
 	{catDone, "before you finish", "prima_di_finire"},
 	{catDone, "before", "prima_di prima_che"},
+	{catMust, "before every", "prima_di_ogni"},
 	{catDone, "at the end", "alla_fine"},
 	{catDone, "done", "finito fatto"},
 	{catDone, "two things", "due_cose"},

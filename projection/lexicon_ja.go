@@ -74,6 +74,13 @@ var lexJA = []lexEntry{
 	{catAttempt, "试过", "試しました 試した やってみた"},
 	{catAttempt, "没效果", "効果がなかった 効果なし"},
 	{catAttempt, "不行", "うまくいかなかった ダメだった"},
+	// a run the user saw fail still or pass (userfail.go, usergreen.go);
+	// "通ったら" is a condition, no report
+	{catAttempt, "still failing", "まだ落ちてる まだ落ちている まだ落ちます まだ失敗する まだ失敗してる まだ失敗している まだ失敗します まだこけてる まだコケてる まだ赤い まだ赤です"},
+	{catAttempt, "passed", "通った 通りました"},
+	{catAttempt, "green now", "緑になった 緑になりました グリーンになった"},
+	{catAttempt, "if it passes", "通ったら 通れば 緑になったら"},
+	{catAttempt, "unrelated", "関係ない 無関係"},
 	{catFunction, "", "を"},
 	{catFunction, "，", "、"},
 	{catFunction, "是 ", "は "},

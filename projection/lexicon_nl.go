@@ -125,6 +125,7 @@ var lexNL = []lexEntry{
 	{catDone, "remember to", "vergeet_niet niet_vergeten denk_eraan denk_er_aan denk_erom denk_er_om"},
 	{catDone, "before you finish", "voordat_je_klaar_bent voor_je_klaar_bent voordat_je_afrondt voor_het_afronden"},
 	{catDone, "before", "voordat"},
+	{catMust, "before every", "voor_elke voor_iedere"},
 	{catDone, "at the end", "aan_het_eind aan_het_einde op_het_eind tot_slot"},
 	{catDone, "done", "klaar afgerond gedaan"},
 	{catDone, "two things", "twee_dingen"},
@@ -224,6 +225,7 @@ func fixNL(toks []glossTok) {
 		for i := range cl {
 			t := &cl[i]
 			if t.keep {
+				question = question || nlCheckVerbs[t.low]
 				continue
 			}
 			switch {
@@ -244,7 +246,8 @@ func fixNL(toks []glossTok) {
 			case t.en == "with" && change:
 				// "verhoog de timeout met 20 seconden": by 20
 				t.en = "by"
-			case t.cat == catQuestion:
+			case t.cat == catQuestion || nlCheckVerbs[t.low]:
+				// "check alleen even of de tests slagen": whether
 				question = true
 			case t.low == "of" && question:
 				t.en = "whether"
@@ -438,3 +441,7 @@ func lexiconNL() *lexicon {
 	}
 	return lx
 }
+
+// nlCheckVerbs ask to find a thing out: "of" after one is "whether"
+// ("check even of de build groen is"), a request, no rule.
+var nlCheckVerbs = wordSet(`check checken checkt controleer controleren kijk kijken bekijk nagaan verifieer verifiëren test testen zie`)

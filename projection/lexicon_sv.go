@@ -144,6 +144,7 @@ var lexSV = []lexEntry{
 	{catDone, "remember to", "glöm_inte glöm_inte_att kom_ihåg kom_ihåg_att tänk_på_att"},
 	{catDone, "before you finish", "innan_du_är_klar innan_du_slutar innan_du_avslutar innan_vi_avslutar"},
 	{catDone, "before", "innan"},
+	{catMust, "before every", "före_varje innan_varje"},
 	{catDone, "at the end", "i_slutet till_sist"},
 	{catDone, "done", "klart klar färdigt färdig avklarat avklarad fixat"},
 	{catDone, "two things", "två_saker"},
@@ -327,6 +328,7 @@ func fixSV(toks []glossTok) {
 		for i := range cl {
 			t := &cl[i]
 			if t.keep {
+				question = question || svCheckVerbs[t.low]
 				continue
 			}
 			switch {
@@ -343,7 +345,8 @@ func fixSV(toks []glossTok) {
 			case by && (t.low == "en" || t.low == "ett"):
 				// "sänk maxpass med ett": by one
 				t.en = "one"
-			case t.cat == catQuestion:
+			case t.cat == catQuestion || svCheckVerbs[t.low]:
+				// "kolla bara om testerna går igenom": whether
 				question = true
 			case t.low == "om" && question:
 				t.en = "whether"
@@ -522,3 +525,7 @@ func lexiconSV() *lexicon {
 	}
 	return lx
 }
+
+// svCheckVerbs ask to find a thing out: "om" after one is "whether"
+// ("kolla om bygget är grönt"), a request, no rule.
+var svCheckVerbs = wordSet(`kolla kollar kontrollera kontrollerar titta se verifiera testa`)

@@ -84,6 +84,16 @@ var lexTR = []lexEntry{
 	{catAttempt, "we tried", "denedik"},
 	{catAttempt, "didn't work", "işe_yaramadı olmadı çalışmadı"},
 	{catAttempt, "doesn't work", "çalışmıyor"},
+	// a run the user saw fail still or pass (userfail.go, usergreen.go):
+	// "hâlâ patlıyor", "yine 500 veriyor", "test hâlâ kırmızı", "yeşil oldu"
+	{catAttempt, "still", "hâlâ hala"},
+	{catAttempt, "failing", "patlıyor başarısız fail_ediyor"},
+	{catAttempt, "red", "kırmızı"},
+	{catAttempt, "returns", "veriyor dönüyor döndürüyor"},
+	{catAttempt, "green now", "yeşil_oldu yeşile_döndü"},
+	{catAttempt, "is green", "yeşil"},
+	{catAttempt, "passed", "geçti"},
+	{catAttempt, "unrelated", "alakasız ilgisiz bizimle_ilgili_değil"},
 	// a task put off: "yarın bakarız" is "we'll look at it tomorrow"
 	{catFunction, "we'll look at this tomorrow", "yarın_bakarız yarın_bakalım yarın_devam_ederiz yarın_hallederiz"},
 	{catFunction, "that's it for today", "bugünlük_bu_kadar"},
@@ -282,6 +292,12 @@ func fixTR(toks []glossTok) {
 // fixTRClause reads one clause in English order (see lexTR).
 func fixTRClause(cl []glossTok) {
 	lead := 0
+	if len(cl) > 1 && cl[0].low == "önce" {
+		// "önce login hatasını düzelt": opening its clause, "önce" is
+		// "first"; after a noun it is "before" ("testten önce")
+		cl[0].keep, cl[0].en = false, "first"
+		lead = 1
+	}
 	for lead < len(cl) && !cl[lead].keep && (leadWords[cl[lead].en] || cl[lead].en == "at the end" || cl[lead].en == "ok") {
 		lead++
 	}

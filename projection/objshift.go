@@ -203,6 +203,19 @@ func shiftedTask(text string) (quote, task string) {
 			if j > 0 {
 				rest = strings.TrimLeft(rest, " ,;，；")
 			}
+			if j == 0 && len(cl) > 1 && planChangeRE.MatchString(strings.TrimRight(strings.TrimSpace(c), " ,;，；—–-")) {
+				// "change of plan, first fix the login bug", "plan
+				// değişti, önce …": the change said in the sentence's
+				// first clause, the task in the next
+				changed = true
+				continue
+			}
+			if changed && j <= 1 && !parkRE.MatchString(rest) {
+				// "first fix the login bug" once the plan changed
+				if m := firstLeadRE.FindStringSubmatch(rest); m != nil && workStart(m[firstLeadRE.SubexpIndex("t")]) && okTask(rest) {
+					return s, rest
+				}
+			}
 			if parkRE.MatchString(c) {
 				parked = true
 				continue

@@ -63,6 +63,14 @@ func agentQuestions(ctx *Context) []string {
 // agent's message before that the reply passes over while it takes up
 // another (see above).
 func passedOver(text string, ctx *Context, out []Proposal) []Proposal {
+	if slices.ContainsFunc(out, func(p Proposal) bool {
+		return p.Kind == KindDecision && slices.ContainsFunc(ctx.Offered, func(o string) bool { return strings.HasPrefix(p.Value, o+" (") })
+	}) {
+		// "dale con la segunda" to "Should I use Redis or Postgres
+		// advisory locks?": the reply chose among the options offered,
+		// which answers the question that offered them (eitheror.go)
+		return out
+	}
 	qs := agentQuestions(ctx)
 	if len(qs) < 2 && ctx.AskedEnd != "" {
 		return passedOverLone(text, ctx.AskedEnd, out)

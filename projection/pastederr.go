@@ -54,7 +54,7 @@ func pastedErrors(text string) []Proposal {
 		return nil
 	}
 	for _, b := range blocks {
-		m := pastedErrLineRE.FindString(b)
+		m := firstUnretriedError(b)
 		// the error, not the time it was logged at
 		line := strings.TrimSpace(logStampRE.ReplaceAllString(m, ""))
 		if line == "" || len(line) < 12 {
@@ -66,4 +66,43 @@ func pastedErrors(text string) []Proposal {
 			Quote: line, Because: because, Failed: true, Pasted: true}}
 	}
 	return nil
+}
+
+// A retry that succeeded.
+//
+// "ERROR retrying connection to db-primary (attempt 1/3): connection
+// refused" and, lines later, "connected to db-primary": a log's error
+// lines that say the program tries again (retryLineRE) are no failure
+// when a later line of the same log, no error itself, tells the thing
+// succeeded (retrySucceededRE). Retries that end in an error ("ERROR
+// giving up after 3 attempts") or with nothing after them stay failures.
+
+// retryLineRE is an error line that says the program tries again.
+var retryLineRE = mustPattern(`(?i)\b(?:retry(?:ing)?|retried|re-trying|will retry|backing off|reconnect(?:ing)?|attempt\s+\d+\s*(?:/|of)\s*\d+)\b`)
+
+// retrySucceededRE is a line that says a thing succeeded.
+var retrySucceededRE = mustPattern(`(?i)\b(?:connected|reconnected|succeeded|successful(?:ly)?|success|established|recovered|resumed)\b`)
+
+// firstUnretriedError is block b's first error line (pastedErrLineRE)
+// that is no retry a later line shows succeeded (see above), "" when
+// there is none.
+func firstUnretriedError(b string) string {
+	for _, loc := range pastedErrLineRE.FindAllStringIndex(b, -1) {
+		line := b[loc[0]:loc[1]]
+		if !retryLineRE.MatchString(line) || !retrySucceededAfter(b[loc[1]:]) {
+			return line
+		}
+	}
+	return ""
+}
+
+// retrySucceededAfter reports whether a line of rest, no error line,
+// tells a thing succeeded.
+func retrySucceededAfter(rest string) bool {
+	for l := range strings.Lines(rest) {
+		if retrySucceededRE.MatchString(l) && !pastedErrLineRE.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }

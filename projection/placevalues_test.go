@@ -34,6 +34,27 @@ func TestPlaceValues(t *testing.T) {
 	runScriptCases(t, cases)
 }
 
+// A setting named in prose before its environments ("memory limit:
+// staging 256Mi, prod 512Mi", "timeout en dev 5s y en prod 30s"), or in
+// Chinese after its first number ("staging 用 2 个副本，prod 用 4 个"), is
+// one value per environment keyed by the setting, never a setting named
+// "staging"; a later change of one leaves the other. Counts of tests and
+// runs, or one environment, set none.
+func TestPlaceValuesNamedInProse(t *testing.T) {
+	runScriptCases(t, []scriptCase{
+		{"en: memory limit, then one changed", "> user\nTune the deployment.\n> user\nmemory limit: staging 256Mi, prod 512Mi\n> user\nmake the memory limit in prod 1Gi\n",
+			[]string{`value/staging/memory_limit \[current/normative\] = 256Mi @1`, `value/prod/memory_limit \[current/normative\] = 1Gi \(was 512Mi\)`},
+			[]string{`value/-/staging`, `value/-/prod`, `constraint`}},
+		{"es: timeout en dev y en prod", "> user\nAjusta el cliente.\n> user\ntimeout en dev 5s y en prod 30s\n",
+			[]string{`value/dev/timeout \[current/normative\] = 5s`, `value/prod/timeout \[current/normative\] = 30s`}, nil},
+		{"zh: 副本 after the number", "> user\n调一下部署。\n> user\nstaging 用 2 个副本，prod 用 4 个\n",
+			[]string{`value/staging/副本 \[current/normative\] = 2`, `value/prod/副本 \[current/normative\] = 4`}, nil},
+		{"near miss: counts, one environment, no name", "> user\nLook at the pipeline.\n" +
+			"> user\ntest 1 and test 2 pass, ci 3 failures\n> user\ndeploy to staging first, then prod\n> user\nstaging 2, prod 4\n",
+			nil, []string{`value/staging/`, `value/prod/`, `value/test/`}},
+	})
+}
+
 // A bare list of settings with no separators is one value each, in the
 // languages glossed as in English, after a verb or a few words; "non,
 // pas 0.02" turns the value down; answers by number ("1 oui, 3 non",

@@ -150,6 +150,11 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			continue
 		}
 		n0 := len(out)
+		if t := tagless(s); t != "" {
+			// "if the tests fail, don't push, ok?": a rule asking for
+			// a nod, no question (tagquestion.go)
+			s = t
+		}
 		quote := s
 		spoken := ""
 		if ev.Role == RoleUser && !glossed {

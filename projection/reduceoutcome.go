@@ -62,6 +62,10 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 			return
 		}
 		nu.Kind, nu.Lifecycle, nu.Authority = KindFailure, Open, Empirical
+		if r.redExpected(nu) {
+			// a test written to fail first (expectred.go)
+			nu.Lifecycle = Expected
+		}
 		if f != nil {
 			nu.Was = f.Lifecycle + " at seq " + fmt.Sprint(f.Seq())
 			// A failure fixed before its run failed anew on another error
@@ -126,7 +130,7 @@ func (r *Reducer) outcome(e *Event, p *Proposal, nu *Anchor, ref EventRef, moved
 		if passed := callText(r.call); passed != "" {
 			var pc *passedCall // read at the first failure it is checked against
 			for _, a := range r.hot {
-				if a.Kind != KindFailure || a == f || !a.IsHead() || slices.Contains(hit, a) || strings.HasPrefix(a.Key, statusPrefix) {
+				if a.Kind != KindFailure || a == f || !a.IsHead() && a.Lifecycle != Expected || slices.Contains(hit, a) || strings.HasPrefix(a.Key, statusPrefix) {
 					// a thing's status is resolved by its own (statusfail.go)
 					continue
 				}
@@ -311,7 +315,7 @@ func linksPath(links []string, p string) bool {
 // false, changing nothing, for any other lifecycle.
 func passStep(a *Anchor) bool {
 	switch a.Lifecycle {
-	case Open, Investigating:
+	case Open, Investigating, Expected:
 		a.Lifecycle = Resolved
 	case Resolved:
 		a.Lifecycle = Verified

@@ -229,6 +229,9 @@ type Reducer struct {
 	// agent answers since a contradiction reaches (contest.go); not part
 	// of a Snapshot.
 	userSeq int
+	// redSaid is the message that said a test is written to fail first,
+	// 0 when none holds (expectred.go).
+	redSaid int
 	// prevUserSeq is the user's message before that one: what failed
 	// since it, the user's last message may speak of (namedGivenUp); not
 	// part of a Snapshot.
@@ -488,6 +491,11 @@ func (r *Reducer) Apply(ev Event) {
 		if own == nil {
 			// "(A) …, or (B) …", "Variante 1 ist …" (valuesxl.go).
 			own = labelledOptions(ev.Text)
+		}
+		if own == nil && ev.Role == RoleAssistant {
+			// "Should I use Redis or Postgres advisory locks?"
+			// (eitheror.go)
+			own = eitherOrOptions(ev.Text)
 		}
 	}
 	switch {
@@ -790,8 +798,11 @@ func (r *Reducer) Apply(ev Event) {
 	case RoleUser:
 		r.talked = ""
 		r.outSet, r.outEv = nil, Event{}
+		// "write the failing test first" (expectred.go)
+		r.saidRed(&ev)
 	case RoleAssistant:
 		if ev.Text != "" {
+			r.saidRed(&ev)
 			r.revertSaid(&ev)
 			r.talked = ev.Text
 			if len(r.agentSaid) == maxSaid {
@@ -822,6 +833,8 @@ func (r *Reducer) Apply(ev Event) {
 		r.outputShown(&ev, call)
 		// A failure the user told, fixed and shown fixed (reportfix.go).
 		r.aimedFixEdit(call, ev.Seq)
+		// The code under a test written to fail changed (expectred.go).
+		r.redEdited(call)
 		// A failed command whose job this one did (workaround.go).
 		if _, cmd := argString(call.Args, commandArgKeys); cmd != "" {
 			r.fixShown(cmd, ev.Text, EventRef{SessionID: r.opts.SessionID, Seq: ev.Seq})

@@ -35,6 +35,9 @@ type standing struct {
 	// msg is the agent's whole message, for the decision an accepted
 	// proposal replaces (assent.go)
 	msg string
+	// rule: what the agent asked assent to is a standing rule; a yes
+	// makes it the user's (ruleproposal.go)
+	rule bool
 }
 
 // defaultCueRE is a clause saying the agent takes an option unless told
@@ -163,7 +166,11 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 	switch ev.Role {
 	case RoleAssistant:
 		r.dflt = nil
-		if d, ok := defaultOf(ev.Text, own); ok {
+		if q, rule := ruleProposed(ev.Text); q != "" && len(own) == 0 {
+			// "Should I stop running migrations on dev from now on?"
+			// (ruleproposal.go)
+			r.dflt = &standing{option: rule, quote: q, seq: ev.Seq, ask: true, rule: true, msg: ev.Text}
+		} else if d, ok := defaultOf(ev.Text, own); ok {
 			d.seq = ev.Seq
 			r.dflt = &d
 		} else if q := assentAsked(ev.Text); q != "" && len(own) == 0 {
@@ -176,6 +183,12 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 	case RoleUser:
 		d := r.dflt
 		r.dflt = nil
+		if d != nil && d.rule {
+			if assentOnly(ev.Text) || assentsTo(ev.Text, d.quote) {
+				r.acceptRule(d, ref)
+			}
+			return
+		}
 		if d != nil && d.ask {
 			if assentOnly(ev.Text) || d.msg != "" && (assentsTo(ev.Text, d.quote) || goAheadFirst(ev.Text, d.quote)) {
 				// "I suggest pgloader for the migration, ok?" — "Sounds

@@ -105,6 +105,8 @@ type SnapStanding struct {
 	Plan   bool   `json:"plan,omitempty"`
 	Ask    bool   `json:"ask,omitempty"`
 	Msg    string `json:"msg,omitempty"`
+	// Rule marks a standing rule the agent proposed (ruleproposal.go).
+	Rule bool `json:"rule,omitempty"`
 }
 
 // reading is r's SnapReading, nil when it holds nothing, each text
@@ -146,7 +148,7 @@ func (r *Reducer) reading(txt func(string) string) *SnapReading {
 	}
 	slices.Sort(g.PollOut)
 	if d := r.dflt; d != nil {
-		g.Default = &SnapStanding{Option: d.option, Quote: txt(d.quote), Seq: d.seq, Plan: d.plan, Ask: d.ask, Msg: txt(d.msg)}
+		g.Default = &SnapStanding{Option: d.option, Quote: txt(d.quote), Seq: d.seq, Plan: d.plan, Ask: d.ask, Msg: txt(d.msg), Rule: d.rule}
 	}
 	if r.ahead != "" {
 		ev := r.aheadEv
@@ -206,7 +208,7 @@ func (r *Reducer) restoreReading(g *SnapReading) {
 	r.named, r.namedSeq, r.namedAlt, r.namedNear = slices.Clone(g.Named), g.NamedSeq, g.NamedAlt, slices.Clone(g.NamedNear)
 	r.dflt = nil
 	if d := g.Default; d != nil {
-		r.dflt = &standing{option: d.Option, quote: d.Quote, seq: d.Seq, plan: d.Plan, ask: d.Ask, msg: d.Msg}
+		r.dflt = &standing{option: d.Option, quote: d.Quote, seq: d.Seq, plan: d.Plan, ask: d.Ask, msg: d.Msg, rule: d.Rule}
 	}
 	r.relLast = g.RelLast
 	r.refused = refused{paths: slices.Clone(g.Refused), seq: g.RefusedSeq}

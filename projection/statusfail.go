@@ -23,11 +23,16 @@ import (
 // rolled out"; a container "Up" and not unhealthy; a unit "active
 // (running)"; a release "deployed"; a program RUNNING or online.
 //
-// Precision first. A listing opens a failure only when it is about one
-// thing (all its rows are that thing's, as "kubectl get pods -l
-// app=payments-api" gives) and at least half of its rows are failed, so
-// one crashing pod among many, or a listing of the whole namespace,
-// opens nothing; nor does a listing cut by a pipe ("| grep -v Running"
+// Precision first. A listing opens a failure of a thing only when at
+// least half of that thing's rows are failed, so one crashing pod among
+// its workload's many opens nothing; in a listing of several things (a
+// namespace's workloads, a compose project's services) only when a few
+// of them failed (maxListedFailures) and not all, and only by failures
+// that go on (a crash loop, a compose service exited: not a job's pod in
+// Error, nor a container "docker ps -a" shows exited days ago): a
+// namespace where everything crashes tells an outage, not one thing to
+// fix. Nor does a
+// listing cut by a pipe ("| grep -v Running"
 // shows only what it kept). A history of what happened ("kubectl get
 // events", "helm history", "journalctl", a describe's Events section, a
 // container's Last State while its State is Running) opens nothing; nor
@@ -46,6 +51,9 @@ type statusObs struct {
 var (
 	// podFailedRE is a pod's status column that says it failed.
 	podFailedRE = mustPattern(`^(?:Init:)?(?:CrashLoopBackOff|Error|OOMKilled|ImagePullBackOff|ErrImagePull|CreateContainerConfigError|CreateContainerError|InvalidImageName|RunContainerError|StartError|ContainerStatusUnknown)$`)
+	// podLiveRE is a pod's status column of a failure that goes on: a
+	// crash loop, an image that cannot be pulled.
+	podLiveRE = mustPattern(`^(?:Init:)?(?:CrashLoopBackOff|ImagePullBackOff|ErrImagePull|CreateContainerConfigError|CreateContainerError|RunContainerError)$`)
 	// podSuffixRE is the suffix a controller gives its pods' names: a
 	// Deployment's ReplicaSet hash and the pod's own five characters, a
 	// DaemonSet's or Job's five, a StatefulSet's ordinal.
@@ -227,11 +235,19 @@ type statusRow struct {
 	obj   string
 	state int
 	line  string
+	// live: the row fails now and again (a crash loop, a restart, a
+	// service of a compose project down), not once in the past (a job's
+	// pod in Error, a container exited days ago in "docker ps -a").
+	live bool
 }
 
-// listingJudged reads a listing's rows (see above): a failure of the one thing
-// all rows belong to when half of them or more failed; each thing whose
-// rows are all healthy is healthy.
+// maxListedFailures is the most things one listing of several fails.
+const maxListedFailures = 3
+
+// listingJudged reads a listing's rows (see above): a failure of a thing
+// when half of its rows or more failed (in a listing of several things,
+// of a few of them: below); each thing whose rows are all healthy is
+// healthy.
 func listingJudged(system string, rows []statusRow) []statusObs {
 	if len(rows) == 0 {
 		return nil
@@ -242,6 +258,31 @@ func listingJudged(system string, rows []statusRow) []statusObs {
 			objs = append(objs, r.obj)
 		}
 	}
+	// A listing of several things (a namespace's pods, a compose
+	// project's services) fails each thing whose own rows mostly failed,
+	// as long as only a few of them did and one at least did not: a
+	// listing where most things are down tells an outage of the whole,
+	// not a failure of one the session can fix.
+	failedObjs := 0
+	for _, o := range objs {
+		n, failed := 0, 0
+		for _, r := range rows {
+			if r.obj == o {
+				n++
+				if r.state == statusFailed {
+					failed++
+				}
+			}
+		}
+		if failed > 0 && 2*failed >= n {
+			failedObjs++
+		}
+	}
+	// a thing among several fails by its live rows only
+	liveObj := func(o string) bool {
+		return !slices.ContainsFunc(rows, func(r statusRow) bool { return r.obj == o && r.state == statusFailed && !r.live })
+	}
+	several := len(objs) > 1 && failedObjs <= maxListedFailures && failedObjs < len(objs)
 	var out []statusObs
 	for _, o := range objs {
 		n, failed, healthy, first := 0, 0, 0, ""
@@ -261,7 +302,7 @@ func listingJudged(system string, rows []statusRow) []statusObs {
 			}
 		}
 		switch {
-		case len(objs) == 1 && failed > 0 && 2*failed >= n:
+		case (len(objs) == 1 || several && liveObj(o)) && failed > 0 && 2*failed >= n:
 			out = append(out, statusObs{key: statusPrefix + system + o, name: o, failed: true, line: first})
 		case healthy == n:
 			out = append(out, statusObs{key: statusPrefix + system + o, name: o, line: rows[slices.IndexFunc(rows, func(r statusRow) bool { return r.obj == o })].line})
@@ -292,14 +333,14 @@ func podListing(text string) []statusObs {
 		}
 		f[i-1] = strings.TrimPrefix(f[i-1], "pod/")
 		m := readyRE.FindStringSubmatch(f[i])
-		st := statusNeutral
+		st, live := statusNeutral, false
 		switch {
 		case podFailedRE.MatchString(f[i+1]):
-			st = statusFailed
+			st, live = statusFailed, podLiveRE.MatchString(f[i+1])
 		case f[i+1] == "Running" && m[1] == m[2] && m[2] != "0" && f[i+2] == "0":
 			st = statusHealthy
 		}
-		rows = append(rows, statusRow{obj: workloadOf(f[i-1]), state: st, line: strings.TrimSpace(l)})
+		rows = append(rows, statusRow{obj: workloadOf(f[i-1]), state: st, line: strings.TrimSpace(l), live: live})
 	}
 	return listingJudged("k8s/", rows)
 }
@@ -426,8 +467,11 @@ func containerListing(text string) []statusObs {
 		return strings.TrimSpace(l[at:end])
 	}
 	statusAt, nameAt := col("STATUS"), col("NAMES")
+	// a compose project lists its services, each meant to be up; "docker
+	// ps -a" lists every container that ever ran
+	compose := false
 	if s := col("SERVICE"); s >= 0 {
-		nameAt = s
+		nameAt, compose = s, true
 	}
 	if statusAt < 0 {
 		statusAt, nameAt = col("State"), 0
@@ -441,15 +485,16 @@ func containerListing(text string) []statusObs {
 		if name == "" || status == "" {
 			continue
 		}
-		st := statusNeutral
+		st, live := statusNeutral, false
 		switch {
-		case strings.Contains(status, "unhealthy") || strings.HasPrefix(status, "Restarting") || strings.HasPrefix(status, "Dead") ||
-			exitedFailedRE.MatchString(status):
-			st = statusFailed
+		case strings.Contains(status, "unhealthy") || strings.HasPrefix(status, "Restarting") || strings.HasPrefix(status, "Dead"):
+			st, live = statusFailed, true
+		case exitedFailedRE.MatchString(status):
+			st, live = statusFailed, compose
 		case strings.HasPrefix(status, "Up") && !strings.Contains(status, "health: starting"):
 			st = statusHealthy
 		}
-		rows = append(rows, statusRow{obj: dockerNumRE.ReplaceAllString(name, ""), state: st, line: strings.TrimSpace(l)})
+		rows = append(rows, statusRow{obj: dockerNumRE.ReplaceAllString(name, ""), state: st, line: strings.TrimSpace(l), live: live})
 	}
 	return listingJudged("docker/", rows)
 }

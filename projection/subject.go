@@ -213,7 +213,7 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 	if missingNowThere(fs, because, pc) {
 		return true
 	}
-	if leavesOut(fs, pc) {
+	if leavesOut(fs, pc, partsGivenUp(hints)) {
 		return false
 	}
 	if pretendRE.MatchString(fs) {
@@ -235,6 +235,9 @@ func resolvedIn(failedCall, because string, hints []string, pc *passedCall, pass
 		}
 	}
 	for _, h := range hints {
+		if strings.HasPrefix(h, givenUpPrefix) {
+			continue
+		}
 		if toldToRun(h, passedCall) || toldValue(h, fs, pc) {
 			return true
 		}
@@ -252,7 +255,7 @@ var excludeOptRE = mustPattern(`^--?(?:skip|exclude|ignore|deselect|omit|except|
 // run did not have ("transcode batch --skip lecture-0027" after the batch
 // failed on lecture-0027; "pytest -k 'not test_rounding'"): what it
 // skipped is what failed, so its passing fixes nothing.
-func leavesOut(failed string, pc *passedCall) bool {
+func leavesOut(failed string, pc *passedCall, givenUp []string) bool {
 	fw, ok := readRun(failed)
 	if !ok {
 		return false
@@ -266,7 +269,17 @@ func leavesOut(failed string, pc *passedCall) bool {
 			t = strings.Trim(t, `'"`)
 			switch {
 			case excludeOptRE.MatchString(t) && !slices.Contains(ff, ps.fields[i]):
-				return true
+				// what the user gave up on left out leaves the rest run
+				// (partgiveup.go)
+				v, eq := "", strings.Index(t, "=")
+				if eq >= 0 {
+					v = t[eq+1:]
+				} else if i+1 < len(ps.fields) {
+					v = ps.fields[i+1]
+				}
+				if !leftOutGivenUp(v, givenUp) {
+					return true
+				}
 			case (t == "-k" || t == "-m") && i+1 < len(ps.fields) && !slices.Contains(ff, ps.fields[i+1]):
 				if n := strings.Trim(ps.fields[i+1], `'"`); n == "not" || strings.HasPrefix(n, "not ") {
 					return true
@@ -479,6 +492,9 @@ func hintsOf(a *Anchor) []string {
 	for _, l := range a.Links {
 		if h, ok := strings.CutPrefix(l, hintPrefix); ok {
 			out = append(out, h)
+		} else if strings.HasPrefix(l, givenUpPrefix) {
+			// a part given up (partgiveup.go)
+			out = append(out, l)
 		}
 	}
 	return out
@@ -655,6 +671,11 @@ func (r *Reducer) abandoned(ev *Event, ref EventRef) {
 		f, s = r.givenUp(ev)
 	}
 	if f == nil || s == "" || !strings.Contains(ev.Text, s) || r.objectiveSetAside(ev, s) {
+		return
+	}
+	if r.partGivenUp(f, s, ev, ref) {
+		// "skip legacy/, forget about it": a part of the run given
+		// up, the rest still open (partgiveup.go)
 		return
 	}
 	r.giveUpFailure(f, s, ev, ref, 0)

@@ -37,7 +37,7 @@ var goalSentRE = mustPattern(`(?i)\b(?:the (?:new )?(?:goal|objective|aim)|our (
 
 // reportedFailures are the failures a user message tells (see above),
 // each marked Pasted: the user's word of what a tool would have shown.
-func reportedFailures(text string, pasted []Proposal) []Proposal {
+func reportedFailures(text string, pasted []Proposal, ctx *Context) []Proposal {
 	if len(pasted) > 0 {
 		return nil
 	}
@@ -65,6 +65,9 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 			} else if k, n, ok := brokenRelayed(text, part); ok {
 				// broken behaviour relayed from someone (httpfail.go)
 				key, name = k, n
+			} else if k, ok := stillFailing(part, s, ctx); ok {
+				// "still failing", "o teste continua falhando" (below)
+				key, name = k, strings.TrimSpace(part)
 			} else {
 				continue
 			}
@@ -79,4 +82,63 @@ func reportedFailures(text string, pasted []Proposal) []Proposal {
 		}
 	}
 	return nil
+}
+
+// A run the user says fails still or again.
+//
+// "still failing", "the test is still red", "keeps crashing", "it failed
+// again", and the same through a lexicon's gloss ("ainda tá quebrando",
+// "テストがまだ失敗する", "test hâlâ kırmızı"): the user ran the thing the
+// agent changed and saw it fail. The clause names no error, but "still"
+// and "again" say it is the failure the session works on: it is keyed
+// by what the sentence names (a server error status it tells, a URL path,
+// a test's or file's name), else by the one failure the user told that
+// is still open, else as the run that still fails. The user's report that
+// it passes resolves it (usergreen.go). A question ("still failing?"), a
+// condition, a negation ("not failing anymore") tells none
+// (userFailNotRE, relayNotRE).
+
+// stillFailRE is a run told failing still or again.
+// "Broken" is left out: "the coffee machine is broken again" is no run.
+var stillFailRE = mustPattern(`(?i)\bstill\s+(?:(?:is|are)\s+)?(?:fail(?:s|ing)?|red|crash(?:es|ing)?|erroring)\b|\b(?:keeps?|kept)\s+(?:failing|crashing|erroring)\b|\b(?:fail(?:s|ed|ing)?|crash(?:es|ed)?)\s+again\b|\b(?:is|are)\s+(?:failing|red)\s+again\b`)
+
+// stillFailedKey is the key (after reportedPrefix) of a run told failing
+// with no name.
+const stillFailedKey = "still-failing"
+
+// stillFailing is the key (after reportedPrefix) of the failure clause part of sentence tells
+// as failing still or again (see above); ok false when part tells none.
+func stillFailing(part, sentence string, ctx *Context) (string, bool) {
+	if !stillFailRE.MatchString(part) || relayNotRE.MatchString(part) {
+		return "", false
+	}
+	for _, p := range failClauseRE.Split(sentence, -1) {
+		if k, _, ok := httpFailure(p, sentence); ok && !userFailNotRE.MatchString(p) {
+			// "still failing, it returns 500 again": the status told
+			return k, true
+		}
+	}
+	if m := urlPathRE.FindStringSubmatch(part); m != nil {
+		return slug(m[1]), true
+	}
+	if ns := greenNames(part); len(ns) > 0 {
+		return slug(ns[0]), true
+	}
+	one := ""
+	if ctx != nil {
+		for _, k := range ctx.OpenFailures {
+			if !strings.HasPrefix(k, reportedPrefix) {
+				continue
+			}
+			if one != "" && one != k {
+				// two told failures open: which one fails is not said
+				return stillFailedKey, true
+			}
+			one = k
+		}
+	}
+	if one != "" {
+		return strings.TrimPrefix(one, reportedPrefix), true
+	}
+	return stillFailedKey, true
 }

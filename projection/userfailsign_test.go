@@ -32,7 +32,7 @@ func TestSignedReportedFailure(t *testing.T) {
 		{"make the checkout-api fail-safe on staging", ""},
 	} {
 		t.Run(tc.msg, func(t *testing.T) {
-			ps := reportedFailures(tc.msg, nil)
+			ps := reportedFailures(tc.msg, nil, nil)
 			switch {
 			case tc.key == "" && len(ps) > 0:
 				t.Errorf("reportedFailures = %v, want none", ps[0].Key)

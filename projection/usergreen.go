@@ -27,6 +27,7 @@ var greenRE = mustPattern(`(?i)` +
 	`(?:^|[\s.,;:!])(?:(?:ci|build|pipeline|workflow|checks?|tests?|suite|job|run|everything|all|it'?s|it is|now|again|tutto|tutti|la ci|la build|ora|adesso|di nuovo|alles|nu|weer|de ci|de build|de tests?|jetzt|wieder|всё|все|теперь|снова|опять|сборка|тесты|пайплайн|билд|todo|ahora|tout|maintenant)(?:[^\pL\pN_.!?\n]|[^\pL\pN_.!?\n][^.!?\n]{0,24}?[^\pL\pN_.!?\n])(?:green|verde|groen|grün|gruen|vert|зел[её]н\pL*))` +
 	`|(?:green|verde|groen|grün|vert|зел[её]н\pL*)(?:[^\pL\pN_.!?\n]|[^\pL\pN_.!?\n][^.!?\n]{0,12}?[^\pL\pN_.!?\n])(?:now|again|ora|adesso|di nuovo|nu|weer|jetzt|wieder|теперь|снова|ahora|maintenant)(?:$|[^\pL\pN_])` +
 	`|^[^\pL\n]*(?:\pL+[.!,]\s+)?(?:green|verde|groen|grün|vert|зел[её]н\pL*)\s*(?:[!.]|$)` +
+	`|\ball (?:tests? )?passed\b|^[^\pL\n]*(?:it\s+)?passed\s*(?:[!.]|$)` +
 	`|\b[1-9]\d* (?:passed|passing|passati|geslaagd|bestanden|прошли|pass)\b[ ,;/|]{1,3}0 (?:failed|failures?|failing|falliti|mislukt|fehlgeschlagen|упало|упали|fail)\b` +
 	`|\b(?:ci|build|pipeline|tests?|checks?|suite)\b (?:(?:is|are|now|all)\s+){0,2}(?:pass(?:es|ing)?|succeed(?:s|ed)?)\b(?:\s+(?:now|again))` +
 	`|\b(?:test|build|ci|pipeline)\w* (?:(?:ora|adesso|tutti)\s+){0,2}passa(?:no)?\b` +
@@ -56,6 +57,11 @@ func greenReport(text string) string {
 // passed is about (see above).
 func (r *Reducer) reportedGreen(ev *Event, ref EventRef) {
 	s := greenReport(ev.Text)
+	if g := glossOf(ev.Text, r.lang); s == "" && g != nil {
+		// "passou tudo, tá verde", "緑になった", "yeşil oldu": as the gloss
+		// says it (lexicon.go)
+		s = greenReport(g.text)
+	}
 	if s == "" {
 		// "Pixel 6 上不崩了": the thing no longer fails (userfixed.go)
 		r.reportedFixed(ev, ref)

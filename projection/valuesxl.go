@@ -787,10 +787,11 @@ func nameCovers(h *HeldValue, k string) bool {
 	return true
 }
 
-// optLabelRE is an option's label in a sentence: "(A)", "1)", "A)",
+// optLabelRE is an option's label in a sentence: "(A)", "1)", "A)", "A
+// (Redis)" (the option in the parenthesis),
 // "(أ)" (Arabic counts its list in the letters' old order: أ ب ج د),
 // "option B", "Variante 2", "opción A", "方案二", "オプションB".
-var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5أبجد])\)|(?:^|[\s,:;，：；、])(?P<b>[1-5a-e])\)|(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант|opcja|wariant|alternative|alternativa|alternativ)\s+(?P<c>[a-e1-5])(?:[^\p{L}\d]|$)|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])`)
+var optLabelRE = mustPattern(`(?i)\((?P<a>[a-e1-5أبجد])\)|(?:^|[\s,:;])(?-i:(?P<p>[A-E]))\s+\(|(?:^|[\s,:;，：；、])(?P<b>[1-5a-e])\)|(?:^|[^\p{L}])(?:option|opción|opcion|opção|opcao|opzione|variante|variant|вариант|opcja|wariant|alternative|alternativa|alternativ)\s+(?P<c>[a-e1-5])(?:[^\p{L}\d]|$)|(?:方案|选项|選項|プラン|オプション|옵션)\s*(?P<d>[一二三四五A-Ea-e1-5])`)
 
 // labelledOptions are the options a message offers inline by their
 // labels ("(A) a systemd unit, or (B) a container", "Variante 1 ist Redis,
@@ -802,7 +803,16 @@ func labelledOptions(text string) []string {
 		return nil
 	}
 	var out []string
-	for _, o := range labelTexts(text, best) {
+	for i, o := range labelTexts(text, best) {
+		if strings.HasSuffix(text[:best[i][1]], "(") {
+			// "A (Redis) or B (Postgres advisory locks)": the option is
+			// what its label's parenthesis holds
+			j := strings.IndexAny(o, ")\n")
+			if j < 0 {
+				return nil
+			}
+			o = o[:j]
+		}
 		o, ok := optionText(o)
 		if !ok {
 			return nil

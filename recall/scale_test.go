@@ -48,7 +48,9 @@ var scaleQueries = []struct {
 // (EF_RECALL_BENCH=<n> for another size); EF_RECALL_CPUPROFILE=<file>
 // writes a CPU profile of the build, EF_RECALL_ALLOCPROFILE=<file> the
 // allocations up to the end of the build, EF_RECALL_QUERYPROFILE=<file> a
-// CPU profile of the searches and scans; EF_RECALL_NOSCAN=1 leaves the scans out:
+// CPU profile of the searches and scans; EF_RECALL_NOSCAN=1 leaves the scans out,
+// EF_RECALL_NOBARE=1 the baseline build by bare bleve; EF_RECALL_ONESESSION=1
+// puts every checkpoint in one session:
 //
 //	EF_RECALL_BENCH=1 go test -run TestRecallScale -v -timeout 60m ./recall/
 //
@@ -104,6 +106,12 @@ func TestRecallScale(t *testing.T) {
 	storeBytes := dirSize(t, root) - indexBytes
 	t.Logf("index built in %.1f s (%.1f s of CPU), %.1f MB (%.2f× the JSON)", build.Seconds(), buildCPU.Seconds(),
 		float64(indexBytes)/1e6, float64(indexBytes)/float64(jsonBytes))
+	// The baseline: a bare bleve build of the same documents, measured
+	// in the same run (EF_RECALL_NOBARE=1 leaves it out).
+	var bare bareBuild
+	if os.Getenv("EF_RECALL_NOBARE") == "" {
+		bare = bareBleveBuild(t, filepath.Join(t.TempDir(), "bare"), ckpts)
+	}
 	x, err = recall.Open(dir, src, recall.Options{})
 	if err != nil || x.Rebuilt() != "" {
 		t.Fatalf("reopen: %v %s", err, x.Rebuilt())
@@ -173,6 +181,11 @@ func TestRecallScale(t *testing.T) {
 	fmt.Fprintf(&b, "bundles written in %.1f s (%.1f MB on disk)\n", putTime.Seconds(), float64(storeBytes)/1e6)
 	fmt.Fprintf(&b, "index built from the bundles in %.1f s = %.0f messages/s; index %.1f MB on disk (%.2f× the JSON)\n",
 		build.Seconds(), float64(n)/build.Seconds(), float64(indexBytes)/1e6, float64(indexBytes)/float64(jsonBytes))
+	if bare.wall > 0 {
+		fmt.Fprintf(&b, "baseline, a bare bleve build of the same documents (bleve.New, English analyzer with term vectors, batches of 1,000, nothing stored): %.1f s = %.0f messages/s, %.1f s of CPU = %.0f messages per CPU-second; index %.1f MB (%.2f× the JSON)\n",
+			bare.wall.Seconds(), float64(n)/bare.wall.Seconds(), bare.cpu.Seconds(), float64(n)/bare.cpu.Seconds(),
+			float64(bare.bytes)/1e6, float64(bare.bytes)/float64(jsonBytes))
+	}
 	// What the build allocated: unlike its times, the same in every run
 	// of one tree, so a change's effect on the garbage collector's work
 	// shows on a busy machine too.
@@ -232,6 +245,10 @@ func scaleCorpus(t *testing.T, n int) ([]recalltest.Checkpoint, []string, int64)
 			testutil.CorpusFiles(t, "mini-swe-agent-deepseek")[0], testutil.CorpusFiles(t, "openagents-autopilot-trajectory")[0])
 	}
 	pool := recalltest.LoadSessions(t, files...)
+	// EF_RECALL_ONESESSION=1 folds the whole corpus into one session, as
+	// one long-running agent's store holds it: every bundle in one
+	// directory.
+	oneSession := os.Getenv("EF_RECALL_ONESESSION") != ""
 	var out []recalltest.Checkpoint
 	var sessions []string
 	var bytes int64
@@ -245,9 +262,19 @@ func scaleCorpus(t *testing.T, n int) ([]recalltest.Checkpoint, []string, int64)
 			if len(msgs) > n-total {
 				msgs = msgs[:n-total]
 			}
-			id := fmt.Sprintf("c%02d-%03d-%s", copyN, i, s.Name)
-			sessions = append(sessions, id)
-			out = append(out, recalltest.Fold(id, "ck", msgs, 40, recalltest.T0+int64(len(sessions))*3_600_000)...)
+			id, prefix := fmt.Sprintf("c%02d-%03d-%s", copyN, i, s.Name), "ck"
+			t0 := recalltest.T0 + int64(len(sessions)+1)*3_600_000
+			if oneSession {
+				// One session's checkpoints, in order of creation.
+				id, prefix = "one-session", fmt.Sprintf("c%02d-%03d", copyN, i)
+				t0 = recalltest.T0 + int64(len(out)+1)*3_600_000
+				if len(sessions) == 0 {
+					sessions = append(sessions, id)
+				}
+			} else {
+				sessions = append(sessions, id)
+			}
+			out = append(out, recalltest.Fold(id, prefix, msgs, 40, t0)...)
 			total += len(msgs)
 			for _, m := range msgs {
 				bytes += int64(len(m))

@@ -38,8 +38,8 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 	case MethodInitialize:
 		return call(ctx, method, params, srv.initialize)
 	case MethodSessionOpen:
-		srv.open(ctx)
 		return notify(srv, method, params, func(p SessionOpenParams) {
+			srv.open(ctx)
 			srv.openSession(p.SessionID, p.Events)
 			if p.LogPath != "" && filepath.IsAbs(p.LogPath) {
 				// The sibling directories of this session's are the
@@ -56,7 +56,7 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 	case MethodSessionArchive:
 		return call(ctx, method, params, srv.archiveSession)
 	case MethodFoldPlan:
-		return call(ctx, method, params, func(_ context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(p) })
+		return call(ctx, method, params, func(ctx context.Context, p FoldPlanParams) (*FoldPlanResult, error) { return srv.foldPlan(ctx, p) })
 	case MethodFoldCompile:
 		return call(ctx, method, params, srv.foldCompile)
 	case MethodToolCall:
@@ -74,16 +74,27 @@ func (srv *Server) Handle(ctx context.Context, method string, params json.RawMes
 // notify decodes a notification's params strictly into P and runs h. JSON-RPC
 // answers no notification, so params that do not decode are logged: without
 // the log a refused session/open or session/events would leave only the
-// next fold's "not mirrored", without its cause.
-func notify[P any](srv *Server, method string, params json.RawMessage, h func(P)) (any, error) {
+// next fold's "not mirrored", without its cause. Params that name no session
+// (none, null, {} or an empty sessionId) are refused the same way: they
+// mirrored a session with an empty id, and a session/open of them opened the
+// store as if initialize had.
+func notify[P interface{ session() string }](srv *Server, method string, params json.RawMessage, h func(P)) (any, error) {
 	var p P
-	if err := DecodeParams(method, params, &p); err != nil {
+	err := DecodeParams(method, params, &p)
+	if err == nil && p.session() == "" {
+		err = rpcErr(CodeInvalidParams, "%s: invalid params: sessionId is required", method)
+	}
+	if err != nil {
 		srv.logger.Warn("notification refused", "method", method, "err", err)
 		return nil, err
 	}
 	h(p)
 	return nil, nil
 }
+
+func (p SessionOpenParams) session() string   { return p.SessionID }
+func (p SessionEventsParams) session() string { return p.SessionID }
+func (p SessionCloseParams) session() string  { return p.SessionID }
 
 // call decodes a method's params strictly into P and runs its handler.
 func call[P, R any](ctx context.Context, method string, params json.RawMessage, h func(context.Context, P) (R, error)) (any, error) {
@@ -131,7 +142,7 @@ func (srv *Server) initialize(ctx context.Context, p InitializeParams) (*Initial
 	}, nil
 }
 
-func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
+func (srv *Server) foldPlan(ctx context.Context, p FoldPlanParams) (*FoldPlanResult, error) {
 	ss, err := srv.mirrorOf(p.SessionID, p.Length)
 	if err != nil {
 		return nil, err
@@ -178,7 +189,11 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 			return none(fmt.Sprintf("%d tokens below the pressure threshold %d (%s)", p.TotalTokens, threshold, why))
 		}
 		due = true
-		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true}
+		// Threshold: held to the rule that a fold pays for itself (and
+		// for its summarizer call), as the engine's own pressure folds
+		// are; the threshold itself was checked just above, on the
+		// host's count.
+		req = engine.FoldRequest{Mode: engine.ModeLeaf, Pressure: true, Threshold: true}
 	case hostshim.TriggerOverflow:
 		// The provider rejected the request: when the budget cannot be
 		// met, fold what can be folded rather than leave the turn to fail.
@@ -186,7 +201,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	default:
 		return nil, rpcErr(CodeInvalidParams, "fold/plan: unknown trigger %q", p.Trigger)
 	}
-	plan, skip, err := eng.Plan(ss.s, req)
+	plan, skip, err := eng.PlanContext(ctx, ss.s, req)
 	if err != nil {
 		if errors.Is(err, engine.ErrBudget) || errors.Is(err, engine.ErrNoBudget) {
 			return none(err.Error())
@@ -196,7 +211,7 @@ func (srv *Server) foldPlan(p FoldPlanParams) (*FoldPlanResult, error) {
 	if plan == nil {
 		return none(skip)
 	}
-	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs), bestEffort: req.BestEffort}
+	ss.plan = &plannedFold{mode: plan.Mode, seqs: slices.Clone(plan.Seqs), bestEffort: req.BestEffort, pressure: req.Threshold}
 	if plan.BestEffort {
 		srv.logger.Warn("emergency fold cannot meet its budget; everything foldable is folded", "session", p.SessionID, "reason", plan.Reason)
 	}
@@ -230,9 +245,9 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 		return nil, rpcErr(CodeInvalidParams, "fold/compile: %v", err)
 	}
 	mode := engine.Mode(p.Mode)
-	bestEffort := false
+	bestEffort, pressure := false, false
 	if ss.plan != nil && slices.Equal(ss.plan.seqs, seqs) {
-		mode, bestEffort = ss.plan.mode, ss.plan.bestEffort
+		mode, bestEffort, pressure = ss.plan.mode, ss.plan.bestEffort, ss.plan.pressure
 	} else if mode == "" || mode == engine.ModeLeaf || mode == engine.ModeEmergency {
 		// Not the span we planned (the host fell back to its own
 		// policy): fold exactly what the host selected.
@@ -266,7 +281,7 @@ func (srv *Server) foldCompile(ctx context.Context, p FoldCompileParams) (*FoldC
 	}
 	srv.compiling = &compileJob{sessionID: p.SessionID, s: s, seqs: seqs, provider: p.Provider, model: p.Model}
 	defer func() { srv.compiling = nil }()
-	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort, NoArchive: archiveErr}
+	hosted := engine.HostedFold{Mode: mode, Seqs: seqs, CompactionID: life.CompactionID, Owner: owner, BestEffort: bestEffort, Pressure: pressure, NoArchive: archiveErr}
 	rep, res, err := eng.CompileHosted(ctx, agent, hosted)
 	if err != nil && errors.Is(err, engine.ErrArchive) && ctx.Err() == nil && srv.recreateStore(ctx) {
 		// The store's directory was removed: it is there again, empty.

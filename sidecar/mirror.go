@@ -45,6 +45,7 @@ type plannedFold struct {
 	mode       engine.Mode
 	seqs       []int
 	bestEffort bool // an emergency plan made with FoldRequest.BestEffort
+	pressure   bool // a pressure plan held to the gain rule (engine.HostedFold.Pressure)
 }
 
 // generationOf tells a live session's wire generation from its events:

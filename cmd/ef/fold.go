@@ -219,7 +219,7 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 			fmt.Fprintf(stderr, "ef fold: waiting %s for the store lock (another ef or DSH process is writing %s)\n", waited.Round(time.Second), *storeDir)
 		}})
 		if err != nil {
-			return fmt.Errorf("open store: %w", err)
+			return foldOpenStoreError(err, *storeDir)
 		}
 		defer st.Close()
 		// Each committed bundle is indexed for context_search; an index
@@ -305,7 +305,14 @@ func RunFold(ctx context.Context, args []string, stdout, stderr io.Writer) (err 
 		acc.HeaderTokens = hostshim.HeaderTokens(&h, tok)
 	}
 	if err := o.finish(s); err != nil {
-		return fmt.Errorf("write %s: %w", foldOutName(*out), err)
+		// The checkpoints are stored; only the new log is missing. Say
+		// so, and how to resume, as for a store that takes no more.
+		stop := acc.outStopped(err, true)
+		acc.Stopped = stop.Error()
+		if perr := acc.print(summary); perr != nil {
+			return errors.Join(stop, perr)
+		}
+		return stop
 	}
 	if err := acc.print(summary); err != nil {
 		return err
@@ -606,7 +613,8 @@ func foldReplay(ctx context.Context, eng *engine.Engine, r *foldInput, path, out
 			in.add(e, hp, rp)
 		}
 		if err := o.flush(s, false); err != nil {
-			return nil, nil, err
+			acc.EventsIn = len(remap)
+			return nil, nil, acc.outStopped(err, false)
 		}
 	}
 	if t := r.truncated(); t != nil {

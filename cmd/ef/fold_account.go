@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -141,6 +142,18 @@ func (a *foldAccount) record(rep *engine.FoldReport, err error) error {
 		return &foldStopped{err: err, fold: a.folds, stored: a.inStore(), session: a.SessionID, store: a.Store, out: a.Out}
 	}
 	return nil
+}
+
+// outStopped is the *foldStopped error for a write of the new log (--out)
+// that failed: its disk is full, read-only, or refused the write. The
+// checkpoints stored so far stay, and the same command reuses them. atEnd
+// says the whole log was read (the last write, or the rename into place).
+func (a *foldAccount) outStopped(err error, atEnd bool) *foldStopped {
+	events := a.EventsIn
+	if atEnd {
+		events = 0
+	}
+	return &foldStopped{err: err, outFailed: true, events: events, stored: a.inStore(), session: a.SessionID, store: a.Store, out: a.Out}
 }
 
 // newGainSkip reports whether rep, a pressure fold skipped for saving
@@ -400,6 +413,18 @@ func foldRemedy(err error, store string) string {
 	return fmt.Sprintf("fix the cause above (the path it names is in %s)", store)
 }
 
+// foldOpenStoreError is ef fold's error when the store cannot be opened
+// for writing. A cause the owner must fix (a read-only filesystem, a
+// directory it may not write, a full disk) gets the remedy a fold that
+// stops at such a write gives, and the rerun that follows; nothing was
+// written yet.
+func foldOpenStoreError(err error, store string) error {
+	if foldFull(err) && !errors.Is(err, bundle.ErrFailStopped) {
+		return fmt.Errorf("open store: %w\n  nothing was written; to fold: %s, then run the same ef fold command again", err, foldRemedy(err, store))
+	}
+	return fmt.Errorf("open store: %w", err)
+}
+
 // foldDamaged returns the stored bundle a fold's error says cannot be read
 // (bundle.ErrStoredUnavailable: the store already holds the fold's
 // checkpoint id in a file that is damaged, truncated or ambiguous), else
@@ -443,6 +468,11 @@ type foldStopped struct {
 	// failed; "" when one of EF's folds did.
 	logFold             string
 	session, store, out string
+	// outFailed is set when the write of the new log failed, not a
+	// store's (foldAccount.outStopped); events is how many events of
+	// the log were read by then (0: all of them).
+	outFailed bool
+	events    int
 }
 
 func (e *foldStopped) Error() string {
@@ -450,6 +480,9 @@ func (e *foldStopped) Error() string {
 	if e.logFold != "" {
 		where = "the log's own fold " + e.logFold
 		after = "its archive and everything after it in the log"
+	}
+	if e.outFailed {
+		return e.outError()
 	}
 	written := fmt.Sprintf("  written: %s of session %s in %s, each complete and verified (ef store verify checks them)\n"+
 		"  not written: %s, and the new log (%s)\n",
@@ -473,6 +506,45 @@ func (e *foldStopped) Error() string {
 }
 
 func (e *foldStopped) Unwrap() error { return e.err }
+
+// outError is the error of a fold whose new log could not be written.
+func (e *foldStopped) outError() string {
+	where := "at the end of the log"
+	if e.events > 0 {
+		where = "after " + count(e.events, "event") + " of the log"
+	}
+	written := "  written: no checkpoint (no --store)\n"
+	resume := "run the same ef fold command again"
+	if e.store != "" {
+		written = fmt.Sprintf("  written: %s of session %s in %s, each complete and verified (ef store verify checks them)\n",
+			count(e.stored, "checkpoint"), e.session, e.store)
+		resume += ": it finds the checkpoints already stored and goes on from there"
+	}
+	return fmt.Sprintf("stopped %s: the new log cannot be written: %v\n"+
+		"%s"+
+		"  not written: the new log (%s)\n"+
+		"  to resume: %s, then %s",
+		where, e.err, written, foldNotWritten(e.out), foldOutRemedy(e.err, e.out), resume)
+}
+
+// foldOutRemedy says what lets the new log at out be written after the
+// write that err reports failed.
+func foldOutRemedy(err error, out string) string {
+	dir := filepath.Dir(out)
+	if out == "-" {
+		// --out -: the log is written to a temporary file first.
+		dir = os.TempDir()
+	}
+	switch {
+	case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT):
+		return fmt.Sprintf("free space on the disk of %s (or raise the quota), or give --out a path on another disk", dir)
+	case errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EPERM):
+		return fmt.Sprintf("make %s writable by you (ls -ld %s shows its owner and mode), or give --out another path", dir, shellQuote(dir))
+	case errors.Is(err, syscall.EROFS):
+		return fmt.Sprintf("%s is on a read-only filesystem: remount it read-write, or give --out another path", dir)
+	}
+	return fmt.Sprintf("fix the cause above (the new log is written in %s)", dir)
+}
 
 // foldNotWritten says that the new log was not written to out.
 func foldNotWritten(out string) string {

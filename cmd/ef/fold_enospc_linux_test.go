@@ -156,3 +156,121 @@ func TestFoldStopsArchivingTheLogsFoldsOnAFullDisk(t *testing.T) {
 		t.Fatalf("verify: %s%s", stdout, stderr)
 	}
 }
+
+// A disk that fills under --out (not under the store) stops ef fold as a
+// full store does: the error says how far it read, what it stored, that
+// the new log was not created and how to resume, and the account says it
+// stopped; the same command, once there is space, reuses every checkpoint
+// it stored and writes the log a fold on a roomy disk writes.
+func TestFoldOutDiskFullMidwayStopsWithWhatWasStored(t *testing.T) {
+	dir := t.TempDir()
+	w, err := synth.Generate(synth.Options{Name: "outfull", Seed: 5, TargetChars: 900_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, "session.jsonl")
+	if err := hostshim.WriteSession(log, w.Session, hostshim.LogOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	args := func(store, out string) []string {
+		return []string{log, "--store", store, "--out", out, "--window", "4000", "--json"}
+	}
+	roomy := filepath.Join(dir, "roomy.jsonl")
+	full, text, err := foldRun(t, args(filepath.Join(dir, "roomy-store"), roomy)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if fi, err := os.Stat(roomy); err != nil || fi.Size() < 2*foldOutBatchBytes {
+		t.Fatalf("the new log must span several write batches for the disk to fill midway: %v", err)
+	}
+
+	// Room for the whole log once the filler goes; 96 KiB, less than a
+	// write batch, until then.
+	small := testutil.SmallFS(t, 16<<20)
+	testutil.Fill(t, small, 96<<10)
+	store, out := filepath.Join(dir, "store"), filepath.Join(small, "out.jsonl")
+	stdout, stderr, err := runCmd(t, RunFold, args(store, out)...)
+	if !errors.Is(err, syscall.ENOSPC) {
+		t.Fatalf("fold whose --out disk fills: %v\n%s%s", err, stdout, stderr)
+	}
+	var acc foldAccount
+	if jerr := json.Unmarshal([]byte(stdout), &acc); jerr != nil {
+		t.Fatalf("the account of a stopped fold is not JSON: %v\n%s", jerr, stdout)
+	}
+	if acc.Stopped == "" || acc.Stored == 0 || acc.Failed != 0 || acc.EventsIn == 0 || acc.EventsIn >= full.EventsIn {
+		t.Fatalf("stopped fold: %d stored, %d failed, %d of %d events read, stopped %q: want a stop midway after stored folds\n%s",
+			acc.Stored, acc.Failed, acc.EventsIn, full.EventsIn, acc.Stopped, stderr)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("stopped after %d events of the log", acc.EventsIn),
+		"the new log cannot be written",
+		fmt.Sprintf("written: %d checkpoint", acc.Stored),
+		out + " was not created",
+		"to resume: free space on the disk of " + small,
+		"run the same ef fold command again: it finds the checkpoints already stored",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	if ents, _ := os.ReadDir(small); len(ents) != 1 {
+		t.Fatalf("left behind beside --out: %v", ents)
+	}
+	if vout, verr, err := runCmd(t, RunStore, "verify", store); err != nil {
+		t.Fatalf("store verify after the stop: %v\n%s%s", err, vout, verr)
+	}
+
+	if err := os.Remove(filepath.Join(small, "filler")); err != nil {
+		t.Fatal(err)
+	}
+	again, text, err := foldRun(t, args(store, out)...)
+	if err != nil {
+		t.Fatalf("the rerun: %v\n%s", err, text)
+	}
+	if again.Reused < acc.Stored || len(again.Folds) != len(full.Folds) {
+		t.Fatalf("the rerun reused %d of the %d stored checkpoints and made %d folds, the roomy fold %d", again.Reused, acc.Stored, len(again.Folds), len(full.Folds))
+	}
+	a, _ := os.ReadFile(roomy)
+	b, _ := os.ReadFile(out)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("the resumed fold's log (%d bytes) differs from the roomy fold's (%d bytes)", len(b), len(a))
+	}
+}
+
+// A store on a read-only filesystem stops ef fold before anything is
+// written, and the error says so and what to do, as a fold that meets
+// one mid-run does (foldRemedy); it was the lock's bare "open: read-only
+// file system". The near miss: the same store writable folds.
+func TestFoldIntoReadOnlyStoreSaysHowToGoOn(t *testing.T) {
+	dir := t.TempDir()
+	log := poisonLog(t, dir)
+	src, ro := filepath.Join(dir, "src"), filepath.Join(dir, "ro")
+	for _, d := range []string{src, ro} {
+		if err := os.Mkdir(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mount(src, ro, "", syscall.MS_BIND, ""); err != nil {
+		t.Skipf("cannot bind-mount a directory read-only (needs root / CAP_SYS_ADMIN): %v", err)
+	}
+	t.Cleanup(func() { syscall.Unmount(ro, syscall.MNT_DETACH) })
+	if err := syscall.Mount("", ro, "", syscall.MS_REMOUNT|syscall.MS_BIND|syscall.MS_RDONLY, ""); err != nil {
+		t.Skipf("cannot remount read-only: %v", err)
+	}
+	out := filepath.Join(dir, "out.jsonl")
+	_, text, err := foldRun(t, log, "--store", ro, "--out", out, "--mode", "root")
+	if !errors.Is(err, syscall.EROFS) {
+		t.Fatalf("fold into a read-only store: %v\n%s", err, text)
+	}
+	for _, want := range []string{"nothing was written", ro + " is on a read-only filesystem: remount it read-write, or fold into another --store", "run the same ef fold command again"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
+	}
+	if _, err := os.Lstat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("--out exists after the refusal: %v", err)
+	}
+	if _, text, err := foldRun(t, log, "--store", src, "--out", out, "--mode", "root"); err != nil {
+		t.Fatalf("the same store, writable: %v\n%s", err, text)
+	}
+}

@@ -9,7 +9,9 @@ import (
 	iofs "io/fs"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/epistemicfold/ef/mcpserver"
@@ -66,7 +68,8 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		"under $EF_HOME when set, else "+defaultHomeWords()+"; a client that starts ef mcp elsewhere, or passes",
 		"a reduced environment (no EF_HOME, XDG_DATA_HOME or HOME), serves another store, so name it with --store or --project.",
 		"A project's store that does not exist yet is served as empty and not created; ef mcp reads it once DSH or ef fold creates it.",
-		"At start ef mcp writes one line to stderr: the store it serves, how it was chosen, and how many sessions it holds.")
+		"At start ef mcp writes one line to stderr: the store it serves, how it was chosen, how many sessions it holds,",
+		"and the tools it serves: whether action_submit (--act-root: the roots it writes under, its state directory) and context_request (--origin: the directories) are on.")
 	storeDir := fs.String("store", "", "bundle store directory (default: the project's store, see --project)")
 	project := fs.String("project", "", "workspace whose default store to use (default: the working directory's project)")
 	session := fs.String("session", "", "session the calls are made from: search defaults to it and refs without @session name it (default: none; search covers every session of the store)")
@@ -140,10 +143,6 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 		sessions, _ = sr.sessions(ctx)
 		caller = sr
 	}
-	fmt.Fprintln(stderr, mcpServingLine(dir, how, len(sessions), missing, *session))
-	if *session != "" {
-		warnUnknownSession(stderr, dir, *session, sessions)
-	}
 	env := &mcpEnv{storeDir: dir, sessionID: *session, recall: caller, logger: logger, origins: origins}
 	if len(origins) > 0 {
 		if env.tokens, err = northbridge.LoadTokenizer(); err != nil {
@@ -155,6 +154,11 @@ func runMCP(ctx context.Context, args []string, stdin io.ReadCloser, stdout io.W
 			return err
 		}
 		defer env.actions.Close()
+	}
+	// Written once the lanes are open, so that it names what is served.
+	fmt.Fprintln(stderr, mcpServingLine(dir, how, len(sessions), missing, *session)+mcpLanes(origins, env.actions))
+	if *session != "" {
+		warnUnknownSession(stderr, dir, *session, sessions)
 	}
 	srv, err := mcpserver.New(mcpTools(env), mcpserver.Options{Version: efVersion, Logger: logger,
 		Instructions: mcpInstructions(len(origins) > 0, af.enabled())})
@@ -200,6 +204,39 @@ func mcpServingLine(dir, how string, sessions int, missing bool, session string)
 		line += fmt.Sprintf("; calls are made from session %s", session)
 	}
 	return line
+}
+
+// mcpLanes is the end of the serving line: the tools served, and for the
+// two lanes a flag turns on, whether it is on and over what (the origin
+// directories; the action kernel's roots and state directory), so an
+// operator reads from the one line what a client can call and where an
+// action_submit may write.
+func mcpLanes(origins []string, k *action.Kernel) string {
+	s := "; tools: context_search, context_recall"
+	if k != nil {
+		s += ", action_submit"
+	}
+	if len(origins) > 0 {
+		s += ", context_request"
+	}
+	if k != nil {
+		s += fmt.Sprintf("; action_submit on (--act-root): writes under %s, audit and backups in %s", strings.Join(k.Roots(), ", "), k.StateDir())
+	} else {
+		s += "; action_submit off (no --act-root)"
+	}
+	if len(origins) > 0 {
+		dirs := make([]string, len(origins))
+		for i, o := range origins {
+			dirs[i] = o
+			if abs, err := filepath.Abs(o); err == nil {
+				dirs[i] = abs
+			}
+		}
+		s += "; context_request on (--origin): task.origin files in " + strings.Join(dirs, ", ")
+	} else {
+		s += "; context_request off (no --origin)"
+	}
+	return s
 }
 
 // warnUnknownSession says on stderr when --session names a session the

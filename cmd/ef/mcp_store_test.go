@@ -48,7 +48,7 @@ func TestMCPSaysWhichStoreItServes(t *testing.T) {
 		sessions[c.SessionID] = true
 	}
 	answer, stderr := mcpScript(t, "zzqxnothing", "--store", root, "--session", "en")
-	want := "ef mcp: serving store " + root + " (--store): " + count(len(sessions), "session") + "; calls are made from session en\n"
+	want := "ef mcp: serving store " + root + " (--store): " + count(len(sessions), "session") + "; calls are made from session en; tools: "
 	if !strings.HasPrefix(stderr, want) || strings.Count(stderr, "ef mcp: serving") != 1 {
 		t.Errorf("stderr %q, want it to start with %q", stderr, want)
 	}
@@ -68,7 +68,8 @@ func TestMCPSaysWhichStoreItServes(t *testing.T) {
 	}
 	root2, _ := projectRoot(project)
 	want = "ef mcp: serving store " + dir + " (the default store of --project's project " + root2 + " (no .git above it, so the directory itself), placed by $EF_HOME): " +
-		"0 sessions: it does not exist yet, nothing has been folded for this project; served as empty until the DSH plugin or ef fold --project creates it\n"
+		"0 sessions: it does not exist yet, nothing has been folded for this project; served as empty until the DSH plugin or ef fold --project creates it" +
+		"; tools: context_search, context_recall; action_submit off (no --act-root); context_request off (no --origin)\n"
 	if stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}
@@ -147,5 +148,42 @@ func TestMCPUsageNamesTheStoreVariables(t *testing.T) {
 		if !strings.Contains(stderr.String(), w) {
 			t.Errorf("ef mcp -h lacks %q:\n%s", w, stderr.String())
 		}
+	}
+}
+
+// TestMCPSaysWhichLanesItServes: the serving line names the tools ef mcp
+// serves, and for action_submit and context_request whether the flag
+// turned them on and over what: the kernel's resolved roots and state
+// directory, the origin directories. An operator who started it without
+// --act-root read the same line as one who had, and could not tell that
+// the model may write files.
+func TestMCPSaysWhichLanesItServes(t *testing.T) {
+	root, _, _ := searchFixture(t)
+	_, stderr := mcpScript(t, "x", "--store", root)
+	if !strings.Contains(stderr, "; tools: context_search, context_recall; action_submit off (no --act-root); context_request off (no --origin)\n") {
+		t.Errorf("without lanes: %q", stderr)
+	}
+	act, orig := t.TempDir(), t.TempDir()
+	realAct, err := filepath.EvalSymlinks(act)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stderr = mcpScript(t, "x", "--store", root, "--act-root", act, "--origin", orig)
+	for _, w := range []string{
+		"; tools: context_search, context_recall, action_submit, context_request;",
+		"; action_submit on (--act-root): writes under " + realAct + ", audit and backups in " + filepath.Join(realAct, ".ef", "act") + ";",
+		"; context_request on (--origin): task.origin files in " + orig + "\n",
+	} {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr %q lacks %q", stderr, w)
+		}
+	}
+	if strings.Count(stderr, "ef mcp: serving") != 1 || strings.Contains(stderr, " off (") {
+		t.Errorf("with both lanes: %q", stderr)
+	}
+	// One lane without the other.
+	_, stderr = mcpScript(t, "x", "--store", root, "--origin", orig)
+	if !strings.Contains(stderr, "; tools: context_search, context_recall, context_request; action_submit off (no --act-root); context_request on (--origin)") {
+		t.Errorf("with --origin only: %q", stderr)
 	}
 }

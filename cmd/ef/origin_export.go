@@ -30,7 +30,8 @@ func originExport(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := newFlags("origin export", "origin export LOG --out DIR --task ID [--scope S] [--store BUNDLES | --project P] [--expect HASH] [--json]", stderr,
 		"Builds a task.origin from a session's projection (EF handoff) and writes it under the optimistic lock:\n"+
 			"facts are what the session established (current values, checks that pass at the end, hypotheses, rejected approaches),\n"+
-			"artifacts the files it changed, next steps its open obligations and open failures, and current_state says how it ended.\n"+
+			"artifacts the files it changed, next steps its open obligations and open failures and the next step the reply it ends with states,\n"+
+			"decisions each with the reason the session gave, and current_state says how it ended.\n"+
 			"LOG is a DSH session log or any trajectory ef state reads (Claude Code, Codex, OpenHands, …; FILE#ID for one session of several; - for stdin).")
 	out := fs.String("out", "", "task.origin store directory (required)")
 	task := fs.String("task", "", "task id (required)")

@@ -52,6 +52,12 @@ type PendingWrite struct {
 	Backup     string `json:"backup,omitempty"`
 	BackupTemp string `json:"backup_temp,omitempty"`
 	BackupPath string `json:"backup_path,omitempty"` // Backup as the result reports it
+	// Mkdirs are the directories the write creates, outermost first: the
+	// last elements of Dir, none of which existed when the intent line
+	// was written (empty when Dir existed). A write killed before its
+	// record leaves them behind, empty; the next kernel removes those
+	// that are still empty (see reconcile).
+	Mkdirs []string `json:"mkdirs,omitempty"`
 }
 
 // auditLog is the kernel's view of the audit file: how far it has read and

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,7 +23,10 @@ import (
 	"github.com/epistemicfold/ef/origin/action"
 )
 
-// crashTargets are the files the crash test writes (relative to the base).
+// crashTargets are the files the crash test writes (relative to the base)
+// again and again; a quarter of its actions create a file of their own in
+// directories they make (fresh/n<i>/d/f.md, under fresh, which is there
+// before the run).
 var crashTargets = []string{"demo/a.md", "demo/b.md", "demo/deep/c.md", "d.md"}
 
 // crashIntent is action i of the crash run: an overwrite (with confirm,
@@ -36,6 +40,9 @@ func crashIntent(seed uint64, i int) action.Intent {
 		size = 32 << 10
 	}
 	content := strings.Repeat(fmt.Sprintf("%d.", i), size)[:size] + "\n"
+	if r.IntN(4) == 0 {
+		rel = fmt.Sprintf("fresh/n%d/d/f.md", i)
+	}
 	in := action.Intent{ActionID: fmt.Sprintf("crash-%d", i), Relpath: rel, Content: &content, Approval: "confirm"}
 	if r.IntN(3) == 0 {
 		in.Mode = action.ModeAppend
@@ -78,7 +85,9 @@ func TestCrashChild(t *testing.T) {
 // acknowledged action or after the one in flight, never a mix; every
 // acknowledged action is in the audit with its status; every overwrite
 // recorded as done has its backup, holding the old bytes; every record
-// parses (a torn last line is allowed, it is no record).
+// parses (a torn last line is allowed, it is no record); and once a new
+// kernel has opened (its recovery), no directory a killed write made is
+// left empty, while fresh, empty before the run, is still there.
 func TestCrashKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash test spawns processes; skipped in -short")
@@ -90,6 +99,10 @@ func TestCrashKill9(t *testing.T) {
 	}
 	t.Logf("seed %d (EF_ACT_CRASH_SEED to repeat), %d actions", seed, want)
 	base := t.TempDir()
+	fresh := filepath.Join(base, "fresh")
+	if err := os.Mkdir(fresh, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	r := rand.New(rand.NewPCG(seed, 0))
 
 	ackStatus := map[string]string{} // every acknowledged action: its status
@@ -177,7 +190,16 @@ func TestCrashKill9(t *testing.T) {
 		}
 		// The action in flight when the kill came may or may not be done.
 		inflight := crashIntent(seed, next)
-		for _, rel := range crashTargets {
+		targets := slices.Clone(crashTargets)
+		for rel := range model {
+			if !slices.Contains(targets, rel) {
+				targets = append(targets, rel)
+			}
+		}
+		if !slices.Contains(targets, inflight.Relpath) {
+			targets = append(targets, inflight.Relpath)
+		}
+		for _, rel := range targets {
 			b, err := os.ReadFile(filepath.Join(base, filepath.FromSlash(rel)))
 			got := string(b)
 			if err != nil {
@@ -205,8 +227,38 @@ func TestCrashKill9(t *testing.T) {
 		}
 		next++ // the in-flight action is abandoned, never retried
 		torn = checkCrashAudit(t, base, ackStatus)
+		// The next start recovers: no directory the killed write made is
+		// left empty behind it.
+		k, err := action.Open(action.Options{Roots: []string{base}})
+		if err != nil {
+			t.Fatalf("round %d: open after the kill: %v", rounds, err)
+		}
+		k.Close()
+		if empty := emptyDirsUnder(t, fresh); len(empty) > 0 {
+			t.Fatalf("round %d: after recovery, empty directories left by a killed write (in flight: %s): %v", rounds, inflight.Relpath, empty)
+		}
 	}
 	t.Logf("%d actions acknowledged over %d kills; the action in flight was found done %d times; %d torn audit lines", acked, rounds, inflightDone, torn)
+}
+
+// emptyDirsUnder lists the empty directories below dir (dir itself
+// excluded); it fails the test when dir is gone.
+func emptyDirsUnder(t *testing.T, dir string) []string {
+	t.Helper()
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Fatalf("%s, there before the run, is gone: %v", dir, err)
+	}
+	var out []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || p == dir {
+			return nil
+		}
+		if ents, err := os.ReadDir(p); err == nil && len(ents) == 0 {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
 }
 
 func shortSHA(s string) string {

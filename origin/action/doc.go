@@ -66,13 +66,16 @@
 // written, a performed write is rolled back and Submit returns ErrAudit.
 // An action that writes has an intent line before its record (same
 // sequence; AuditRecord.Pending: the target, its hash before, the hash
-// wanted, the names of the temporary file and the backup), fsynced before
+// wanted, the names of the temporary file and the backup, the directories
+// it creates), fsynced before
 // the first byte is written, so a process killed anywhere in between
 // leaves a trace: the next kernel on the state directory (at Open and
 // before every Submit, under the lock) writes the missing record, marked
 // recovered, with the status the file shows (done when it holds the
 // intended bytes: the rename happened; failed otherwise), and removes the
-// temporary files the intent line names. Other temporary files of the
+// temporary files the intent line names and, innermost first, the
+// directories it names that are empty (never one that existed before the
+// write, nor one that holds anything). Other temporary files of the
 // kernel (.ef-act-*.tmp, from a kernel with another state directory) are
 // removed from a directory when the kernel first writes there and they
 // are over an hour old. Sequence numbers, and the backup names that carry

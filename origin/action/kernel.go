@@ -236,6 +236,19 @@ func (k *Kernel) StateDir() string {
 	return k.state
 }
 
+// Roots returns the resolved root directories actions may write in, in
+// the order Options.Roots gave them. It is nil for a zero or nil Kernel.
+func (k *Kernel) Roots() []string {
+	if k == nil {
+		return nil
+	}
+	out := make([]string, 0, len(k.roots))
+	for _, r := range k.roots {
+		out = append(out, r.path)
+	}
+	return out
+}
+
 // Close marks the kernel closed; later Submits fail with ErrClosed.
 // Closing a nil Kernel does nothing.
 func (k *Kernel) Close() error {
@@ -521,7 +534,7 @@ func (k *Kernel) act(in Intent, res *Result, seq int, sd Dir, begin func(*Pendin
 	// whether the write happened and remove exactly its leftovers.
 	pw := &PendingWrite{ActionID: res.ActionID, Verb: in.Verb, Target: in.Relpath, Actor: res.Actor,
 		Risk: res.Risk, Approval: res.Approval, Dir: filepath.Dir(p.abs), Name: p.name,
-		Before: before.SHA256, Want: *observation(want).SHA256, Temp: tempName(seq)}
+		Before: before.SHA256, Want: *observation(want).SHA256, Temp: tempName(seq), Mkdirs: slices.Clone(p.mkdirs)}
 	if exists && in.Mode == ModeWrite {
 		if pw.Backup, err = k.backupName(sd, seq, before, p.name); err != nil {
 			res.Reason = fmt.Sprintf("%v: %v", ErrBackup, err)

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -55,6 +57,9 @@ func (k *Kernel) settle(sd Dir, pw *PendingWrite) *Result {
 		res.Reason = fmt.Sprintf("interrupted (the process stopped before its audit record), and its directory cannot be read now: %v", err)
 		return res
 	}
+	if len(pw.Mkdirs) > 0 {
+		k.removeEmptyCreated(pw)
+	}
 	if pw.BackupTemp != "" {
 		if bd, err := sd.OpenDir("backups"); err == nil {
 			removeLeftover(bd, pw.BackupTemp)
@@ -86,6 +91,64 @@ func (k *Kernel) settle(sd Dir, pw *PendingWrite) *Result {
 		res.Reason = "interrupted: the process stopped during the write, and the file now holds neither its content before nor the intended content (changed since by someone else?)"
 	}
 	return res
+}
+
+// removeEmptyCreated removes the directories the interrupted write pw
+// created (pw.Mkdirs, below the ancestor that existed) that are empty now,
+// innermost first, and stops at the first that is not: one that holds
+// anything (the written file, an entry someone else made) stays, and so do
+// its parents. A directory that existed before the write is never named in
+// pw.Mkdirs, and the walk goes through directory handles from that
+// ancestor, refusing a symlink, as the write did. The only directory it
+// cannot tell from its own is an empty one of the same name made by
+// someone else between the kill and this recovery.
+func (k *Kernel) removeEmptyCreated(pw *PendingWrite) {
+	anchor := pw.Dir
+	for i := len(pw.Mkdirs) - 1; i >= 0; i-- {
+		if filepath.Base(anchor) != pw.Mkdirs[i] || !validName(pw.Mkdirs[i]) {
+			return // not the path the write made: touch nothing
+		}
+		anchor = filepath.Dir(anchor)
+	}
+	d, err := k.fsys.OpenDir(anchor)
+	if err != nil {
+		return
+	}
+	// dirs[i] is the parent of pw.Mkdirs[i].
+	dirs := []Dir{d}
+	defer func() {
+		for _, d := range dirs {
+			d.Close()
+		}
+	}()
+	for _, name := range pw.Mkdirs[:len(pw.Mkdirs)-1] {
+		nd, err := openChild(dirs[len(dirs)-1], name)
+		if err != nil {
+			break // not made (killed before its mkdir), or not a directory now
+		}
+		dirs = append(dirs, nd)
+	}
+	for i := len(dirs) - 1; i >= 0; i-- {
+		name := pw.Mkdirs[i]
+		fi, err := dirs[i].Lstat(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil || !fi.IsDir() {
+			return
+		}
+		if err := dirs[i].Remove(name); err != nil {
+			return // not empty: it holds something, and so do its parents
+		}
+		dirs[i].Sync()
+		k.log.Info("action: removed a directory an interrupted write created", "action_id", pw.ActionID, "dir", filepath.Join(dirs[i].Path(), name))
+	}
+}
+
+// validName reports whether name is one path element (no separator, not
+// "." or ".."), as a directory the kernel creates is.
+func validName(name string) bool {
+	return name != "" && name != "." && name != ".." && !strings.ContainsAny(name, `/\`)
 }
 
 // removeLeftover removes a temporary file a dead writer left in d.

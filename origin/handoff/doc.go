@@ -12,9 +12,16 @@
 //	current_state ← the open failures (named), the open obligations, the
 //	                current values and how the session ended (on the
 //	                agent's reply, or cut off after a tool result)
-//	next_steps    ← open obligations, then open failures; never a failure
-//	                the projection closed (resolved, verified, superseded)
-//	decisions     ← active decisions, with the reason the session gave
+//	next_steps    ← open obligations, then open failures (never a failure
+//	                the projection closed: resolved, verified, superseded),
+//	                then the steps the agent says it takes next in the
+//	                reply the session ends with ("Next I'll …", "Next
+//	                steps:" and its list); one it said earlier, which the
+//	                work after it did or replaced, is not listed
+//	decisions     ← active decisions, each with the reason the session
+//	                gave (its "because"/"since"/"weil"/"porque" clause,
+//	                apart from the choice, or the sentence after it that
+//	                gives one), else "(no reason stated in the session)"
 //	artifacts     ← the files the session changed: written or edited by a
 //	                tool, "sed -i", a redirect or here document, or shown
 //	                changed by git diff / git status (also through a file a

@@ -74,10 +74,24 @@ func Build(id string, r *projection.Reducer, base *taskorigin.State, opts Option
 	out.Facts = append(kept, fresh...)
 
 	for _, d := range st.Decisions {
-		out.Decisions = append(out.Decisions, taskorigin.Decision{What: oneLine(d.Value), Why: whyOf(d)})
+		what, why := whyOf(d, opts.Events)
+		out.Decisions = append(out.Decisions, taskorigin.Decision{What: what, Why: why})
 	}
 	for _, o := range st.OpenObligations {
 		out.NextSteps = append(out.NextSteps, oneLine(o.Value))
+	}
+	// The step the agent said it takes next, in the reply the session
+	// ends with: still ahead. One said earlier was done or replaced by
+	// the work that followed it, and is not listed.
+	if steps, seq := lastNextSteps(opts.Events, st); len(steps) > 0 {
+		for _, step := range steps {
+			said := strings.TrimRight(step, ".。 ")
+			if !slices.ContainsFunc(out.NextSteps, func(s string) bool {
+				return strings.Contains(s, said) || strings.Contains(said, strings.TrimRight(s, ".。 "))
+			}) {
+				out.NextSteps = append(out.NextSteps, fmt.Sprintf("%s (the agent's next step, event %d)", clipLine(said, 300), seq))
+			}
+		}
 	}
 	for _, f := range st.OpenFailures {
 		step := "fix the open failure"
@@ -190,14 +204,56 @@ func citesLog(source, log string) bool {
 	return log != "" && strings.Contains(source, log+":")
 }
 
-func whyOf(d *projection.Anchor) string {
-	switch {
-	case d.Because != "":
-		return oneLine(d.Because)
-	case d.Quote != "" && oneLine(d.Quote) != oneLine(d.Value):
-		return "as stated: " + oneLine(d.Quote)
+// whyOf is decision d as the task states it and why it was taken: the
+// reason the session gave with it (the "because …" clause of its
+// sentence, or the sentence after it that gives one: "That's because
+// …"), the choice without that clause; the projection's own reason when
+// it holds one; else none stated. The sentence around a choice is not
+// its reason.
+func whyOf(d *projection.Anchor, events []projection.Event) (what, why string) {
+	what = oneLine(d.Value)
+	if b := oneLine(d.Because); b != "" && b != what && b != oneLine(d.Quote) {
+		return what, b
 	}
-	return "(no reason stated in the session)"
+	if before, reason, ok := projection.ReasonClause(what); ok {
+		if before != "" {
+			what = before
+		}
+		return what, reason
+	}
+	if _, reason, ok := projection.ReasonClause(oneLine(d.Quote)); ok {
+		return what, reason
+	}
+	for _, ev := range events {
+		if ev.Seq == d.Seq() {
+			if reason, ok := projection.ReasonAfter(ev.Text, d.Quote); ok {
+				return what, oneLine(reason)
+			}
+			break
+		}
+	}
+	return what, "(no reason stated in the session)"
+}
+
+// lastNextSteps are the next steps the agent states in the reply the
+// session ends with (projection.NextSteps) and that reply's event; none
+// when the session ends otherwise (a tool result, a call never answered,
+// a user message: whatever the agent said before, work followed it) or
+// handed its task in.
+func lastNextSteps(events []projection.Event, st projection.State) ([]string, int) {
+	if len(events) == 0 {
+		return nil, 0
+	}
+	for _, v := range st.StateHeads {
+		if v.Key == "value/-/session_outcome" {
+			return nil, 0
+		}
+	}
+	last := events[len(events)-1]
+	if last.Role != projection.RoleAssistant || len(last.Calls) > 0 {
+		return nil, 0
+	}
+	return projection.NextSteps(last.Text), last.Seq
 }
 
 // verificationOf lists every failure with its lifecycle and the events

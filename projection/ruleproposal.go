@@ -1,0 +1,90 @@
+package projection
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A rule the agent proposes, made the user's by a yes.
+//
+// "Should I stop running migrations on dev from now on?", "I suggest we
+// never push to main directly — ok?", "以后不要直接推到 main，可以吗？": the
+// agent asks whether a standing rule should hold. A reply that only
+// assents, in any language the projection reads ("yes", "sim", "evet",
+// "はい", "ja", "好的"), makes it the user's rule: a constraint with the
+// user's authority, quoting the agent's words and credited to the reply.
+// A no, or a reply that says anything else, makes none (and a bare "no"
+// refuses the rule, it states none: bare.go). A question of what to do
+// once ("Should I run the tests?") proposes no rule: the question form
+// needs a word that makes the act standing.
+
+var (
+	// ruleAskLeadRE opens a question asking whether the agent should
+	// work under a rule: "should I …", "shall we …", "do you want me
+	// to …".
+	ruleAskLeadRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|then|also|and)[,]?\s+)?(?:should|shall)\s+(?:i|we)\s+|^\W*(?:(?:so|ok(?:ay)?|then|also|and)[,]?\s+)?(?:do you want me to|want me to|would you like me to|would you like us to)\s+`)
+	// ruleProposeLeadRE opens a sentence proposing one: "I suggest
+	// (that) we …", "my suggestion is …", "我建议…".
+	ruleProposeLeadRE = mustPattern(`(?i)^\W*(?:i (?:would |'d )?(?:suggest|recommend|propose)(?: that)?|my (?:suggestion|recommendation|proposal) (?:is|would be)(?: that)?|how about)\s*[:,]?\s+|^(?:我)?(?:建议|提议)(?:以后|今后)?[：:，,]?\s*`)
+	// standingRE makes an act standing, beyond this once: "from now
+	// on", "always", "never", "以后", "今後", "ab jetzt".
+	standingRE = mustPattern(`(?i)\b(?:from now on|going forward|from here on|henceforth|in (?:the )?future|always|never|any ?more|every time|each time|whenever|as a rule)\b|以后|今后|从现在起|从今以后|一律|永远|每次|今後|これから|毎回|常に|앞으로|항상|매번|\b(?:ab jetzt|künftig|zukünftig|immer|nie(?:mals)?|a partir de (?:agora|ahora)|sempre|nunca|siempre|d[ée]sormais|toujours|jamais|voortaan|altijd|nooit|bundan sonra|her zaman|asla)\b`)
+)
+
+// proposalTrail is the punctuation a proposed rule's clause ends with
+// before its nod.
+const proposalTrail = " ,;:—–-.，、。?？"
+
+// ruleProposed is the sentence of assistant text, among its last two,
+// that proposes a standing rule and asks for the user's word, and the
+// rule it proposes ("stop running migrations on dev from now on"); ""
+// when none does.
+func ruleProposed(text string) (quote, rule string) {
+	ss := sentences(text)
+	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
+		s := strings.TrimSpace(ss[i])
+		if s == "" || len([]rune(s)) > 300 {
+			continue
+		}
+		nod := nodAskRE.MatchString(s) || assentAskRE.MatchString(s)
+		if !nod && i == len(ss)-2 && (nodAskRE.MatchString(ss[i+1]) || assentAskRE.MatchString(ss[i+1])) && len(strings.Fields(ss[i+1])) <= 4 {
+			// "I suggest we never push to main directly. OK?"
+			nod, s = true, s+" "+strings.TrimSpace(ss[i+1])
+		}
+		switch {
+		case questionRE.MatchString(s) && ruleAskLeadRE.MatchString(s):
+			c := ruleAskLeadRE.ReplaceAllString(proposalShown(s), "")
+			c = strings.TrimRight(c, proposalTrail)
+			if standingRE.MatchString(c) && isRule(c) {
+				return s, c
+			}
+		case nod && ruleProposeLeadRE.MatchString(s):
+			c := strings.TrimRight(ruleProposeLeadRE.ReplaceAllString(proposalShown(s), ""), proposalTrail)
+			if isRule(c) {
+				return s, c
+			}
+		case nod && !planSaidRE.MatchString(s):
+			// "以后不要直接推到 main，可以吗？": a rule with a nod asked
+			if c := strings.TrimRight(proposalShown(s), proposalTrail); c != s && standingRE.MatchString(c) && isRule(c) {
+				return s, c
+			}
+		}
+	}
+	return "", ""
+}
+
+// acceptRule makes the rule the agent proposed (d) the user's, at the
+// reply ref that accepted it: a constraint quoting the agent's words,
+// with the reply's authority.
+func (r *Reducer) acceptRule(d *standing, ref EventRef) {
+	p := Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/" + slug(d.option), Value: d.option + " (the agent's proposal, accepted)",
+		Quote: d.quote, Links: mentions(d.option)}
+	reply := Event{Seq: ref.Seq, Role: RoleUser, Text: d.quote}
+	r.apply(&reply, &p, ref, fmt.Sprintf("c%d.98", ref.Seq), map[*Anchor]bool{})
+	if a := r.hot[slot(KindConstraint, p.Key)]; a != nil && !slices.Contains(a.SourceRefs, EventRef{SessionID: ref.SessionID, Seq: d.seq}) {
+		// the agent's words first, then the reply that made them a rule
+		a.SourceRefs = append([]EventRef{{SessionID: ref.SessionID, Seq: d.seq}}, a.SourceRefs...)
+		a.trimRefs()
+	}
+}
