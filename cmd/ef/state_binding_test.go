@@ -19,7 +19,7 @@ func TestStateBindsBareChangesByTheirWords(t *testing.T) {
 	}{
 		{"m18-es-value-bound-to-previous-file.jsonl", `timeout\s+45_000`, `timeout\s+25_000`},
 		{"m27-zh-value-bound-to-previous-key.jsonl", `max-file-size\s+20480KB`, `batch_size\s+20480`},
-		{"m07-id-per-env-value-misbound.jsonl", `staging\s+20`, `pyproject\.toml/dev\s+5`},
+		{"m07-id-per-env-value-misbound.jsonl", `value/staging/\S+\s+20`, `pyproject\.toml/dev\s+5`},
 		// the flag an edit changes in a compose file's command
 		{"m06-id-value-changed-twice.jsonl", `value\s+current.*docker-compose\.yml/concurre\S*\s+6 \(was 8\)`, `(value\s+current|decision\s+active).*concurre\S*\s+[48]\b`},
 	} {
