@@ -13,6 +13,21 @@ import (
 // or the settings of a configuration file they write.
 func editValues(p string, es []edit) []Proposal {
 	var out []Proposal
+	var rest []edit
+	for _, e := range es {
+		// "--concurrency=4" to "--concurrency=8": a flag's value in a
+		// command the file holds (flagedit.go)
+		if vs := flagChanges(p, e); len(vs) > 0 {
+			out = append(out, vs...)
+			if !strings.Contains(strings.TrimSpace(e.old), "\n") && !strings.Contains(strings.TrimSpace(e.new), "\n") {
+				// the one line's setting is its flag, not the
+				// line ("command: celery … --concurrency=8")
+				continue
+			}
+		}
+		rest = append(rest, e)
+	}
+	es = rest
 	if !configExtRE.MatchString(p) {
 		// An edit of one line of code ("versionCode = 41" to
 		// "versionCode = 42") changes the setting the line holds.

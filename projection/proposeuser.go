@@ -37,6 +37,12 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		out = append(out, o)
 	}
 	lastKey, lastName := ctx.LastValueKey, ctx.LastValueName
+	if k, _, ok := directedTopic(text, ctx.Values, lastKey); ok && ev.Role == RoleUser && !slices.ContainsFunc(ctx.Values, func(h HeldValue) bool { return h.Key == k }) {
+		// "y el page size bájalo a 25" after the timeout was set: the
+		// noun names a setting not held, so no reader of this message
+		// binds its number to the setting touched last.
+		lastKey, lastName = "", ""
+	}
 	ss := sentences(text)
 	scope := ""
 	if len(ss) > 0 {

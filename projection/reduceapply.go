@@ -360,10 +360,21 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 				}
 			}
 		}
-		if o != nil && ev.Role == RoleUser && p.Correction && p.Key == r.lastKey && otherDimension(o.Value, p.Value) {
+		if o != nil && ev.Role == RoleUser && p.Correction && p.Key == r.lastKey && (otherDimension(o.Value, p.Value) || measureOnCount(HeldValue{Key: o.Key, Name: o.Name, Value: o.Value}, p.Value)) {
 			// "10mb is fine" after the payment timeout was set to 15s: a
-			// size is no value of a duration, whatever was named last.
+			// size is no value of a duration, nor "改成 20480KB" of a
+			// batch size of 200, whatever was named last.
 			return
+		}
+		if o != nil && ev.Role == RoleUser && o.Key != p.Key && numericHeld(p.Value) && structuredValue(o.Value) {
+			// "pool size DB: dev 5" after pyproject.toml's dev group was
+			// edited: a number is no value of a list; the scope word
+			// said matched the file's key, not its setting.
+			if p.Refers {
+				return
+			}
+			o = nil
+			nu.Key, nu.Name = p.Key, p.Name
 		}
 		if o != nil {
 			if m := heldNumRE.FindStringSubmatch(strings.TrimSpace(o.Value)); m != nil && m[3] != "" && ev.Role == RoleUser && bareNumberRE.MatchString(p.Value) {

@@ -449,8 +449,16 @@ func (r *Reducer) Apply(ev Event) {
 		ctx.LastValueKey, ctx.LastValueName = settingKey(r.suggestedName), r.suggestedName
 	}
 	if ev.Role == RoleUser {
-		// "bájalo a 50" when the setting set last holds 5 (valuenoun.go).
-		if k, n := directedReferent(ev.Text, r.heldValues(), ctx.LastValueKey); k != "" {
+		// "y el page size bájalo a 25": the setting the noun before the
+		// verb names (directedtopic.go); "bájalo a 50" when the setting
+		// set last holds 5 (valuenoun.go).
+		// A noun that names a setting not held leaves the setting touched
+		// last where it is: no held one is moved to by recency.
+		if k, n, ok := directedTopic(ev.Text, r.heldValues(), ctx.LastValueKey); ok {
+			if r.valueOf(k) != nil {
+				ctx.LastValueKey, ctx.LastValueName = k, n
+			}
+		} else if k, n := directedReferent(ev.Text, r.heldValues(), ctx.LastValueKey); k != "" {
 			ctx.LastValueKey, ctx.LastValueName = k, n
 		}
 	}

@@ -265,14 +265,26 @@ func directedSaid(s string, ctx *Context, out []Proposal) []Proposal {
 	if !ok || ctx.LastValueKey == "" || englishSentence(s) && (ctx.Language == "" || ctx.Language == "en") {
 		return out
 	}
-	if dir != 0 && func() bool { k, _ := directedReferent(s, ctx.Values, ctx.LastValueKey); return k == "" }() && !canGo(ctx.Values, ctx.LastValueKey, v, dir) {
+	key, name := ctx.LastValueKey, ctx.LastValueName
+	tk, tn, named := directedTopic(s, ctx.Values, ctx.LastValueKey)
+	if named && !slices.ContainsFunc(ctx.Values, func(h HeldValue) bool { return h.Key == tk }) {
+		// "y el page size bájalo a 25" after the Playwright timeout was
+		// set: the noun names a setting not held, not the timeout; what
+		// sets it (the agent's edit) gives it its value
+		return out
+	}
+	if named {
+		key, name = tk, tn
+	}
+	if !named && dir != 0 && func() bool { k, _ := directedReferent(s, ctx.Values, key); return k == "" }() && !canGo(ctx.Values, key, v, dir) {
 		// "bájalo a 500" when nothing held is above 500
 		return out
 	}
-	if len(covering(out, s, leadNumber(v))) > 0 || !backToFits(ctx.Values, ctx.LastValueKey, v) {
+	if len(covering(out, s, leadNumber(v))) > 0 || !backToFits(ctx.Values, key, v) {
 		return out
 	}
-	return append(out, Proposal{Op: OpState, Kind: KindValue, Key: ctx.LastValueKey, Name: ctx.LastValueName, Value: v, Quote: s, Refers: true, Correction: true})
+	held := slices.ContainsFunc(ctx.Values, func(h HeldValue) bool { return h.Key == key })
+	return append(out, Proposal{Op: OpState, Kind: KindValue, Key: key, Name: name, Value: v, Quote: s, Refers: held, Correction: held})
 }
 
 // directedReferent is the held setting a verb of change with a pronoun
@@ -315,7 +327,7 @@ func directedReferent(text string, held []HeldValue, lastKey string) (key, name 
 // goesTo reports whether held value h can go in direction dir to number
 // n (v with its unit).
 func goesTo(h HeldValue, n float64, v string, dir int) bool {
-	if !numericHeld(h.Value) || otherDimension(h.Value, v) {
+	if !numericHeld(h.Value) || otherDimension(h.Value, v) || measureOnCount(h, v) {
 		return false
 	}
 	x, err := strconv.ParseFloat(leadNumber(h.Value), 64)

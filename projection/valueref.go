@@ -3,6 +3,7 @@ package projection
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // A pronoun that points at the setting the sentence before gave a number.
@@ -233,7 +234,7 @@ func backToFits(held []HeldValue, key, v string) bool {
 		if !numericHeld(h.Value) {
 			return false
 		}
-		if u, hu := unitOf(v), unitOf(h.Value); u != "" && hu != "" && unitClass(u) != unitClass(hu) {
+		if u, hu := unitOf(v), unitOf(h.Value); u != "" && hu != "" && unitClass(u) != unitClass(hu) || measureOnCount(h, v) {
 			return false
 		}
 		return true
@@ -293,4 +294,50 @@ func backToTarget(s string, held []HeldValue, lastKey, lastName string) (key, na
 		return "", "", false
 	}
 	return lastKey, lastName, true
+}
+
+// durationNameWords and sizeNameWords are words of a setting's name that
+// say its plain number is a duration or a size ("timeout", "max_bytes",
+// "上传文件大小"): a unit of that measure may be given to it.
+var (
+	durationNameWords = wordSet(`timeout timeouts ttl delay delays interval intervals wait backoff period duration expiry expire expires expiration deadline latency sleep time ms msec millis sec secs seconds minutes hours age lifetime grace retention
+		tiempo intervalo espera retraso zeit dauer intervall wartezeit délai delai durée duree attente tempo intervallo ritardo`)
+	sizeNameWords = wordSet(`bytes byte kb mb gb kib mib gib memory mem heap buffer buffers packet payload body upload uploads file disk storage ram quota memoria speicher`)
+	// countHeadWords make a "size" a count: a batch's, a page's.
+	countHeadWords  = wordSet(`batch page pool chunk queue bulk fetch window sample step group`)
+	cjkMeasureWords = []string{"超时", "间隔", "时间", "延迟", "大小", "内存", "文件", "容量", "タイムアウト", "間隔", "時間", "サイズ", "メモリ"}
+)
+
+// measureOnCount reports whether told value v, a size or a duration,
+// would replace held value h, a plain number whose setting's name says
+// no measure ("20480KB" for a batch size of 200, "30s" for 4 workers): a
+// value of another unit class never replaces a setting's value.
+func measureOnCount(h HeldValue, v string) bool {
+	if !numericHeld(h.Value) || unitOf(strings.TrimSpace(h.Value)) != "" || unitDimension(unitOf(strings.TrimSpace(v))) == "" {
+		return false
+	}
+	name := strings.ToLower(h.Name + " " + property(h.Key))
+	for _, w := range cjkMeasureWords {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	sized, counted := false, false
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		w = foldWord(w)
+		if durationNameWords[w] || sizeNameWords[w] {
+			return false
+		}
+		sized = sized || w == "size"
+		counted = counted || countHeadWords[w]
+	}
+	// "message_size_limit" is a size, "batch_size" a count
+	return !sized || counted
+}
+
+// structuredValue reports whether held value v is a list or a map
+// (`["pytest==8.1.1", …`, `{a: 1}`): a number told is no value of it.
+func structuredValue(v string) bool {
+	v = strings.TrimSpace(v)
+	return strings.HasPrefix(v, "[") || strings.HasPrefix(v, "{")
 }

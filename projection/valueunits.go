@@ -12,7 +12,7 @@ const (
 	rateUnit = `(?:req|reqs|requests|calls|msgs|messages|ops|tokens|events|jobs|writes|reads|queries|hits|emails|mails|r)/(?:s|sec|second|m|min|minute|h|hr|hour|d|day)`
 	// measureUnit measures time, size, length, weight, money, print
 	// resolution, bandwidth or a rate.
-	measureUnit = `(?:ms|µs|ns|s|sec|secs|seconds?|minutes?|mins?|min|h|hrs?|hours?|days?|d|weeks?|months?|years?|mm|cm|km|m|kb|mb|gb|tb|kib|mib|gib|tib|ki|mi|gi|ti|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|kbps|mbps|gbps|rps|qps|rpm|req/s|` + rateUnit + `)`
+	measureUnit = `(?:ms|µs|ns|s|sec|secs|seconds?|minutes?|mins?|min|h|hrs?|hours?|days?|d|weeks?|months?|years?|mm|cm|km|m|(?i:kb|mb|gb|tb|kib|mib|gib|tib)|ki|mi|gi|ti|Ki|Mi|Gi|Ti|k|px|pt|pts|dpi|ppi|gsm|kg|g|x|dollars?|euros?|usd|eur|gbp|kbps|mbps|gbps|rps|qps|rpm|req/s|` + rateUnit + `)`
 	// countUnit is what a number counts in a setting: "50 rows", "3
 	// replicas", "4 vCPUs".
 	countUnit = `(?:pages|rows|lines|chars|characters|items|entries|workers|threads|requests|replicas|connections|retries|tokens|attempts|calls|messages|files|jobs|users|nodes|pods|shards|partitions|cores|cpus|vcpus|gpus|records|events|bytes)`
