@@ -114,7 +114,7 @@ var assentWords = map[string]bool{
 	"はい": true, "ええ": true, "うん": true, "了解": true, "お願いします": true, "いいよ": true, "いいです": true,
 	"да": true, "ок": true, "agree": true,
 	"tabii": true,
-	"vai": true, "procedi": true, "perfetto": true, "prima": true, "akkoord": true, "goed": true, "top": true, "jep": true, "prego": true,
+	"vai":   true, "procedi": true, "perfetto": true, "prima": true, "akkoord": true, "goed": true, "top": true, "jep": true, "prego": true,
 }
 
 // pointerWords point at the thing proposed ("yes, that one", "sí, esa"):

@@ -68,18 +68,34 @@ func NextSteps(text string) []string {
 			}
 		}
 	}
+	// the quoted lines are gathered once: checking each sentence against
+	// every line of the body would cost the square of a long reply
+	var quoted []string
+	for _, line := range lines {
+		if l := strings.TrimSpace(line); strings.HasPrefix(l, ">") {
+			quoted = append(quoted, l)
+		}
+	}
+	seen := map[string]bool{}
+	for _, it := range out {
+		seen[it] = true
+	}
 	for _, s := range sentences(body) {
 		l := strings.TrimSpace(strings.TrimLeft(s, "-*#>0123456789.) "))
-		if l == "" || strings.ContainsAny(l, "?？") || quotedLine(body, s) {
+		if l == "" || strings.ContainsAny(l, "?？") {
 			continue
 		}
 		if !nextLeadRE.MatchString(l) || nextNotRE.MatchString(l) {
 			continue
 		}
+		if slices.ContainsFunc(quoted, func(q string) bool { return strings.Contains(q, s) }) {
+			continue // a quoted line: "> Next I'll add a test"
+		}
 		if len(strings.Fields(l)) < 3 && !strings.ContainsFunc(l, func(r rune) bool { return r >= 0x3000 }) {
 			continue // a label with nothing after it: "Next steps:"
 		}
-		if l = strings.Join(strings.Fields(l), " "); !slices.Contains(out, l) {
+		if l = strings.Join(strings.Fields(l), " "); !seen[l] {
+			seen[l] = true
 			out = append(out, l)
 		}
 	}
