@@ -31,14 +31,14 @@ var nextLeadRE = mustPattern(`(?i)^(?:` +
 	`(?:the\s+)?next\s+steps?\s*(?:is|are|:|-|—)|(?:nächster|nächste)\s+schritte?\s*:|(?:siguiente|próximo)\s+paso\s*:|prochaine\s+étape\s*:|próximo\s+passo\s*:|prossimo\s+passo\s*:|volgende\s+stap\s*:|下一步\s*[:：]?|接下来\s*[:：]?` +
 	// English: a lead, then the first person's future or intent
 	`|(?:next|then|after\s+that|afterwards|once\s+that(?:'s|\s+is)\s+(?:done|in)|now)\s*[,:]?\s+(?:i'll|i’ll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|we'll|we\s+will|let\s+me|let's|i\s+plan\s+to|my\s+next\s+step\s+is\s+to)\s` +
-	`|(?:i'll|i’ll|i\s+will|we'll|we\s+will)\s+(?:\S+\s+){1,8}?next\b` +
+	`|(?:i'll|i’ll|i\s+will|we'll|we\s+will)\s+(?:\S+\s+){1,8}?next(?:\s*(?:[.,;:!—–]|and\s|then\s)|\s*$)` + // "next" ending its clause: not "next week"
 	// German, Spanish, French, Portuguese, Italian, Dutch
 	`|als\s+nächstes\s|danach\s+(?:werde\s+ich|baue\s+ich|schreibe\s+ich|füge\s+ich|mache\s+ich)|a\s+continuación\s*,?\s+(?:voy\s+a|vamos\s+a|\p{L}+ré)\s|luego\s*,?\s+voy\s+a\s|ensuite\s*,?\s+(?:je|j['’]|nous)|em\s+seguida\s*,?\s+(?:vou|vamos|\p{L}+rei)\s|poi\s*,?\s+(?:\p{L}+rò|vado\s+a)\s|hierna\s+(?:ga\s+ik|ik)\s|daarna\s+(?:ga\s+ik|ik)\s` +
 	`)`)
 
 // nextNotRE makes such a sentence no step: an offer or a condition, a
 // refusal, nothing left.
-var nextNotRE = mustPattern(`(?i)(?:^|[^\p{L}'’])(?:if\s+you|should\s+i|shall\s+i|want\s+me|would\s+you|i\s+can|i\s+could|i\s+won't|i\s+will\s+not|i'll\s+not|we\s+won't|none|nothing|n/a|wenn\s+du|wenn\s+sie|soll\s+ich|nicht|keine?|si\s+quieres|ninguno|nada|si\s+tu\s+veux|si\s+vous|rien|aucune?|se\s+quiser|nenhum|se\s+vuoi|niente|nessun[oa]?|als\s+je|niets|geen)(?:[^\p{L}]|$)|如果|要不要|不需要|没有了|无`)
+var nextNotRE = mustPattern(`(?i)(?:^|[^\p{L}'’])(?:see\s+what\s+happens|if\s+you|should\s+i|shall\s+i|want\s+me|would\s+you|i\s+can|i\s+could|i\s+won't|i\s+will\s+not|i'll\s+not|we\s+won't|none|nothing|n/a|wenn\s+du|wenn\s+sie|soll\s+ich|nicht|keine?|si\s+quieres|ninguno|nada|si\s+tu\s+veux|si\s+vous|rien|aucune?|se\s+quiser|nenhum|se\s+vuoi|niente|nessun[oa]?|als\s+je|niets|geen)(?:[^\p{L}]|$)|如果|要不要|不需要|没有了|无`)
 
 // nextLabelRE is a line that only labels the list after it ("Next
 // steps:", "**Next steps**", "## Nächste Schritte").
@@ -68,18 +68,34 @@ func NextSteps(text string) []string {
 			}
 		}
 	}
+	// the quoted lines are gathered once: checking each sentence against
+	// every line of the body would cost the square of a long reply
+	var quoted []string
+	for _, line := range lines {
+		if l := strings.TrimSpace(line); strings.HasPrefix(l, ">") {
+			quoted = append(quoted, l)
+		}
+	}
+	seen := map[string]bool{}
+	for _, it := range out {
+		seen[it] = true
+	}
 	for _, s := range sentences(body) {
 		l := strings.TrimSpace(strings.TrimLeft(s, "-*#>0123456789.) "))
-		if l == "" || strings.ContainsAny(l, "?？") || quotedLine(body, s) {
+		if l == "" || strings.ContainsAny(l, "?？") {
 			continue
 		}
 		if !nextLeadRE.MatchString(l) || nextNotRE.MatchString(l) {
 			continue
 		}
+		if slices.ContainsFunc(quoted, func(q string) bool { return strings.Contains(q, s) }) {
+			continue // a quoted line: "> Next I'll add a test"
+		}
 		if len(strings.Fields(l)) < 3 && !strings.ContainsFunc(l, func(r rune) bool { return r >= 0x3000 }) {
 			continue // a label with nothing after it: "Next steps:"
 		}
-		if l = strings.Join(strings.Fields(l), " "); !slices.Contains(out, l) {
+		if l = strings.Join(strings.Fields(l), " "); !seen[l] {
+			seen[l] = true
 			out = append(out, l)
 		}
 	}

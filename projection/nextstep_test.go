@@ -47,3 +47,16 @@ func TestNextSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestNextStepsTimeNotStep: "next" as a time ("next week") or what comes
+// of itself ("see what happens next") is no step.
+func TestNextStepsTimeNotStep(t *testing.T) {
+	for _, s := range []string{"I will look at it next week.", "We'll see what happens next."} {
+		if got := NextSteps(s); len(got) != 0 {
+			t.Errorf("NextSteps(%q) = %q, want none", s, got)
+		}
+	}
+	if got := NextSteps("I'll add the regression test next."); len(got) != 1 {
+		t.Errorf("NextSteps of a step ending in next = %q, want it", got)
+	}
+}
