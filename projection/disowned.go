@@ -32,7 +32,7 @@ func disowned(text string, out []Proposal) []Proposal {
 			continue
 		}
 		at := strings.Index(text, p.Quote)
-		if at < 0 || !reportedAt(text, at) {
+		if at < 0 || !reportedAt(text, at, p.Quote) {
 			keep = append(keep, p)
 			continue
 		}
@@ -56,12 +56,18 @@ func disowned(text string, out []Proposal) []Proposal {
 	return out
 }
 
-// reportedAt reports whether the rule at byte at of text is quoted (its
-// line opens with ">") or reported (a report lead earlier in its line).
-func reportedAt(text string, at int) bool {
+// reportedAt reports whether the rule quote q at byte at of text is
+// quoted (its line opens with ">") or reported (a report lead earlier in
+// its line, or opening the rule's own words: "Budi used to say all
+// Celery tasks must use acks_late=False").
+func reportedAt(text string, at int, q string) bool {
 	start := strings.LastIndexByte(text[:at], '\n') + 1
 	line := text[start:at]
-	return strings.HasPrefix(strings.TrimSpace(line), ">") || reportLeadRE.MatchString(line)
+	if strings.HasPrefix(strings.TrimSpace(line), ">") || reportLeadRE.MatchString(line) {
+		return true
+	}
+	m := reportLeadRE.FindStringIndex(q)
+	return m != nil && m[0] < len(q)/2
 }
 
 // nextSentence is the rest of the sentence s opens with, with the sentence

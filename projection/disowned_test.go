@@ -32,6 +32,13 @@ func TestDisownedDropsReportedRuleAndItsLift(t *testing.T) {
 	if got := disowned(kept, []Proposal{rule}); len(got) != 1 {
 		t.Errorf("a quoted rule the user keeps was dropped: %v", got)
 	}
+	lead := Proposal{Op: OpState, Kind: KindConstraint, Key: "constraint/-/y", Value: "Budi used to say all Celery tasks must use acks_late=False.", Quote: "Budi used to say all Celery tasks must use acks_late=False."}
+	if got := disowned(lead.Quote+" That no longer holds, now we use acks_late=True.", []Proposal{lead}); len(got) != 0 {
+		t.Errorf("a rule whose own words report it, disowned after, was kept: %v", got)
+	}
+	if got := disowned(lead.Quote+" Keep to it.", []Proposal{lead}); len(got) != 1 {
+		t.Errorf("a rule whose own words report it, kept after, was dropped: %v", got)
+	}
 	own := "all table components must live in packages/ui. The old rule about apps/ no longer holds."
 	if got := disowned(own, []Proposal{rule, lift}); len(got) != 2 {
 		t.Errorf("the user's own rule before a lift was dropped: %v", got)
