@@ -114,8 +114,8 @@ func outputSettings(c *Call, text string) []outSetting {
 
 // searchedFile is the path of file, a search's output line names it,
 // from the search's root: "charts/pedidos/values-staging.yaml" found
-// under "/home/u/app/charts/pedidos" is
-// "/home/u/app/charts/pedidos/values-staging.yaml", as the edits of the
+// under "/x/app/charts/pedidos" is
+// "/x/app/charts/pedidos/values-staging.yaml", as the edits of the
 // file name it.
 func searchedFile(root, file string) string {
 	if root == "" || path.IsAbs(file) {

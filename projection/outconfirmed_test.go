@@ -59,8 +59,8 @@ Locally QUEUE_CONNECTION is sync, so the retry never shows.
 
 func TestSearchedFile(t *testing.T) {
 	for _, c := range []struct{ root, file, want string }{
-		{"/home/u/app/charts/pedidos", "charts/pedidos/values.yaml", "/home/u/app/charts/pedidos/values.yaml"},
-		{"/home/u/app/charts", "values.yaml", "/home/u/app/charts/values.yaml"},
+		{"/x/app/charts/pedidos", "charts/pedidos/values.yaml", "/x/app/charts/pedidos/values.yaml"},
+		{"/x/app/charts", "values.yaml", "/x/app/charts/values.yaml"},
 		{"", "charts/values.yaml", "charts/values.yaml"},
 		{"charts", "charts/values.yaml", "charts/values.yaml"},
 		{"/x", "/abs/f.yaml", "/abs/f.yaml"},
