@@ -67,6 +67,20 @@ export class SidecarUnavailableError extends Error {
 const STDERR_TAIL = 2048
 
 /**
+ * What to do about an ef that refused the command line it was given (exit
+ * code 2 with the Go flag package's or ef's own complaint about a flag or
+ * command it does not know): restarting it cannot help, and the usual cause
+ * is an ef older than the plugin (efCommand, or an ef on PATH, left from an
+ * earlier install), else a flag in efArgs that ef serve does not take.
+ * Returns "" for any other exit, a usage error about the values (a store
+ * directory that is not a store) included.
+ */
+export function refusedArguments(code, stderr, args) {
+  if (code !== 2 || !/flag provided but not defined|unknown command/.test(stderr)) return ''
+  return `; this ef does not know an argument of \`ef ${args.join(' ')}\`: it is older than the plugin (install the ef of the plugin's version: its @epistemicfold/ef-<os>-<arch> package, or point efCommand at a matching ef; \`ef version\` names a build), or efArgs holds a flag ef serve does not take`
+}
+
+/**
  * A running `ef serve` process. Requests are answered in the order they were
  * sent (the Go side serves one message at a time), so a notification sent
  * before a request is always seen by it.
@@ -110,7 +124,7 @@ export class Sidecar {
     this.child.on('exit', (code, signal) => {
       const last = this.stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0]
       const how = signal !== null ? `killed by ${signal}` : `exited with code ${code}`
-      end(`${command} ${how}${last ? ` (last log line: ${last.slice(0, 300)})` : ''}`)
+      end(`${command} ${how}${last ? ` (last log line: ${last.slice(0, 300)})` : ''}${refusedArguments(code, this.stderrTail, args)}`)
     })
     this.child.stdin.on('error', () => { /* the exit handler reports it */ })
   }
