@@ -7,6 +7,7 @@
 // while none runs, requests fail at once with SidecarUnavailableError, so
 // the plugin can fall back to the host's own behaviour instead of waiting.
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 
 /**
  * The sidecar's JSON-RPC methods and protocol version. The Go side
@@ -61,6 +62,20 @@ export class SidecarUnavailableError extends Error {
     this.name = 'SidecarUnavailableError'
     this.reason = reason
   }
+}
+
+/** This plugin's version (its package.json), which its ef should have too. */
+export const PLUGIN_VERSION = createRequire(import.meta.url)('../package.json').version
+
+/**
+ * The warning for an ef whose version (initialize's engine.version) is
+ * not the plugin's: the two are released together, and an ef left from an
+ * earlier install (efCommand, or ef on PATH) may lack what this plugin
+ * asks of it. "" when they match or ef named none.
+ */
+export function versionSkew(efVersion, pluginVersion, command) {
+  if (!efVersion || !pluginVersion || efVersion === pluginVersion) return ''
+  return `${command} is ef ${efVersion}, this plugin is ${pluginVersion}: they are released together, and a mismatched pair may fail or miss features; install the ef of the plugin's version (its @epistemicfold/ef-<os>-<arch> package) or point efCommand at it`
 }
 
 /** How much of the sidecar's stderr is kept to explain a crash. */
