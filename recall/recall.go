@@ -47,6 +47,14 @@ const (
 	StatusUnavailable = "unavailable"
 )
 
+// ReasonUnknownSession is the Reason of an unavailable answer whose session
+// has no checkpoint in the store: it was never archived there (a ref typed
+// with the wrong @session, or with text after it), or the session was
+// deleted (EF-RFC-001 §25). It is the whole Reason: nothing is damaged, so
+// no file error follows it. A Source says it with an *UnavailableError of
+// this Reason (package bundlesource does).
+const ReasonUnknownSession = "unknown session (never archived in this store, or deleted)"
+
 // RecallRequest is a context_recall call. Request and result types
 // (RecallRequest, RecallResult, DetailLine, ExactMessage, Part) are plain
 // values: safe to share, not to mutate concurrently.
@@ -376,7 +384,7 @@ func (x *recaller) unavailableResult(out *RecallResult, err error) (*RecallResul
 	r.Reason = err.Error()
 	if ue, ok := err.(*UnavailableError); ok {
 		r.Reason = ue.Reason
-		if ue.Err != nil {
+		if ue.Err != nil && ue.Reason != ReasonUnknownSession {
 			r.Reason += ": " + ue.Err.Error()
 		}
 	}

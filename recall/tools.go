@@ -246,6 +246,9 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		if err := dec(&a); err != nil {
 			return fail(err)
 		}
+		if err := required(args, "query", "the words to search for"); err != nil {
+			return fail(err)
+		}
 		if err := checkLimit(args, a.Limit, MaxSearchLimit); err != nil {
 			return fail(err)
 		}
@@ -257,6 +260,9 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 	case ToolRecall:
 		var a RecallArgs
 		if err := dec(&a); err != nil {
+			return fail(err)
+		}
+		if err := required(args, "ref", "a ref from "+ToolSearch+" or a checkpoint id"); err != nil {
 			return fail(err)
 		}
 		if a.Offset < 0 {
@@ -272,6 +278,22 @@ func (x *Index) CallTool(ctx context.Context, sessionID, name string, args json.
 		return ToolOutput{Text: RenderRecall(res), Result: res, IsError: res.Status != StatusOK}, nil
 	}
 	return fail(fmt.Errorf("%w: %q (have %s, %s)", ErrUnknownTool, name, ToolSearch, ToolRecall))
+}
+
+// required refuses a tool call that leaves out (or sends null for) an
+// argument its schema requires, naming it and what it holds: read as an
+// empty string, it would be refused as an empty query or ref, which tells
+// the model to fix a value it never sent. args is an object (the decoder
+// accepted it) or empty.
+func required(args json.RawMessage, key, what string) error {
+	var m map[string]json.RawMessage
+	if len(bytes.TrimSpace(args)) > 0 && json.Unmarshal(args, &m) != nil {
+		return nil // not an object: the decoder said so already
+	}
+	if v, ok := m[key]; !ok || string(bytes.TrimSpace(v)) == "null" {
+		return fmt.Errorf("%w: %q is required: %s", ErrBadArgs, key, what)
+	}
+	return nil
 }
 
 // checkLimit refuses a tool call's limit outside 1 to max, the range its
@@ -530,8 +552,14 @@ func renderUnavailableHits(r *SearchResult) string {
 // must not send the model looking for it there.
 func renderUnavailable(r *RecallResult) string {
 	head := fmt.Sprintf("%s %s: unavailable — %s. ", ToolRecall, r.Ref, r.Reason)
-	if ref, err := ParseRef(r.Ref); err == nil && ref.SessionID == "" {
+	ref, err := ParseRef(r.Ref)
+	if err == nil && ref.SessionID == "" {
 		return head + "The archived messages of this checkpoint cannot be served; the summary that replaced them in your context is what remains.\n"
+	}
+	if err == nil && r.Reason == ReasonUnknownSession {
+		// Nothing is damaged: the ref names a session the store does not
+		// hold, most often a ref typed with the wrong @session part.
+		return head + fmt.Sprintf("This store holds no checkpoint of session %q. Copy the ref exactly as %s printed it (its @session part included, nothing after it), or find what you need with %s.\n", ref.SessionID, ToolSearch, ToolSearch)
 	}
 	return head + "Neither its summary nor its archived messages can be served from this store; other checkpoints may hold what you need (" + ToolSearch + "), and ef store verify lists the damaged bundles.\n"
 }

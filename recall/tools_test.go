@@ -119,6 +119,13 @@ func TestCallTool(t *testing.T) {
 		says       string
 	}{
 		{recall.ToolSearch, `{"query":""}`, recall.ErrEmptyQuery, "Query syntax"},
+		// A required argument left out (or null) is named as missing, not
+		// read as an empty one; an empty one stays an empty query.
+		{recall.ToolSearch, `{}`, recall.ErrBadArgs, `bad tool arguments: "query" is required: the words to search for.`},
+		{recall.ToolSearch, `{"query":null,"limit":3}`, recall.ErrBadArgs, `"query" is required`},
+		{recall.ToolSearch, ``, recall.ErrBadArgs, `"query" is required`},
+		{recall.ToolRecall, `{"depth":"exact"}`, recall.ErrBadArgs, `bad tool arguments: "ref" is required: a ref from context_search or a checkpoint id.`},
+		{recall.ToolRecall, `{"ref":""}`, recall.ErrBadRef, "empty ref"},
 		{recall.ToolSearch, `{"query":"x","scope":"everywhere"}`, recall.ErrBadScope, "bad scope"},
 		{recall.ToolSearch, `{"q":"x"}`, recall.ErrBadArgs, "unknown field"},
 		{recall.ToolSearch, `{"query":5}`, recall.ErrBadArgs, `bad tool arguments: "query" must be a string, not number`},

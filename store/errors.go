@@ -15,3 +15,8 @@ var ErrNotOpen = errors.New("store: not opened (use store.Open)")
 // bundles nor in the index: nothing was deleted. Callers that retry a
 // delete may treat it as done.
 var ErrUnknownSession = errors.New("store: unknown session")
+
+// ErrNotAStore means Open was given a directory that holds entries and
+// none a store writes (a project checkout, a home directory): Open writes
+// nothing there. A new store is made in a missing or empty directory.
+var ErrNotAStore = errors.New("store: not an ef store")

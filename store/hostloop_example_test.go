@@ -21,6 +21,16 @@ import (
 // from a recorded log (ef fold replays a log the same way); an agent
 // appends the events it makes. Policy.ContextWindow is required: without a
 // window CompactIfNeeded returns engine.ErrNoWindow.
+//
+// A recorded log may hold folds of its own: a DSH log the plugin's
+// checkpoints, an imported trajectory its client's compaction (Claude
+// Code's "This session is being continued…", importer.Compaction). Each is
+// a replacement event naming the span it replaced, so EF must not fold
+// before the last of them: a span EF folded is no longer on the surface
+// when the recorded replacement is appended, and the append fails with
+// "bad surface replacement: … not found in surface". The loop below
+// replays the log as recorded up to its last replacement and lets EF fold
+// only after it, as ef fold does.
 func Example_hostLoop() {
 	ctx := context.Background()
 	dir, err := os.MkdirTemp("", "ef-hostloop")
@@ -80,7 +90,13 @@ func Example_hostLoop() {
 	agent := &hostshim.Agent{Session: live}
 	place := map[int]int{}
 	folds := 0
-	for _, ev := range recorded.Events() {
+	lastFold := -1 // the recorded log's last fold of its own, if any
+	for i, ev := range recorded.Events() {
+		if ev.SurfaceOp != nil && ev.SurfaceOp.Replace {
+			lastFold = i
+		}
+	}
+	for i, ev := range recorded.Events() {
 		e, err := ev.Renumber(live.Len(), func(old int) (int, bool) { s, ok := place[old]; return s, ok })
 		if err != nil {
 			fmt.Println(err)
@@ -91,6 +107,9 @@ func Example_hostLoop() {
 			return
 		}
 		place[ev.Seq] = e.Seq
+		if i <= lastFold {
+			continue // replayed as recorded: the log's own folds come first
+		}
 		res, err := eng.CompactIfNeeded(ctx, agent, hostshim.TriggerPressure)
 		if err != nil {
 			fmt.Println(err)

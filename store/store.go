@@ -5,7 +5,8 @@
 // layout and the order of opening are written once.
 //
 // The bundles are the truth and the index is a rebuildable cache: Open
-// fails only when the bundle store cannot be opened; an index that cannot
+// fails only when the bundle store cannot be opened (or the directory
+// holds other files and no store, ErrNotAStore); an index that cannot
 // be opened (another process holds it) leaves Store.Index nil and says why
 // in Store.IndexErr, and folds and exact recall go on without it.
 package store
@@ -15,6 +16,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/epistemicfold/ef/bundle"
@@ -80,7 +84,10 @@ var _ engine.Archive = (*bundle.Store)(nil)
 
 // Open opens the bundle store at dir (created 0700 unless ReadOnly) and its
 // index. An error means the bundles could not be opened; an empty dir is
-// ErrNoDir (use "." for the working directory).
+// ErrNoDir (use "." for the working directory), and a directory that holds
+// entries but none of a store's (IsStoreEntry) is ErrNotAStore: Open makes
+// a new store only in a missing or empty directory, never among other
+// files (Options.FS set, this check is the caller's).
 //
 // Open a directory once per process and share the Store (it is safe for
 // concurrent use): the index takes a lock held until Close, so a second
@@ -90,6 +97,11 @@ var _ engine.Archive = (*bundle.Store)(nil)
 func Open(dir string, opts Options) (*Store, error) {
 	if dir == "" {
 		return nil, ErrNoDir
+	}
+	if opts.FS == nil {
+		if err := checkStoreDir(dir); err != nil {
+			return nil, err
+		}
 	}
 	b, err := bundle.Open(dir, bundle.Options{Logger: opts.Logger, ReadOnly: opts.ReadOnly, LockWait: opts.LockWait, FS: opts.FS})
 	if err != nil {
@@ -229,4 +241,34 @@ func (s *Store) Close() error {
 		s.Bundles = nil
 	}
 	return errors.Join(errs...)
+}
+
+// checkStoreDir refuses a directory that holds entries and none of a
+// store's; a missing or empty one, or one that cannot be listed (bundle.Open
+// says why), passes.
+func checkStoreDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 || slices.ContainsFunc(entries, IsStoreEntry) {
+		return nil
+	}
+	n := fmt.Sprintf("%d entries", len(entries))
+	if len(entries) == 1 {
+		n = "1 entry"
+	}
+	return fmt.Errorf("%w: %s holds %s and no store files (LOCK, session directories); a new store is made only in a missing or empty directory", ErrNotAStore, dir, n)
+}
+
+// IsStoreEntry reports whether an entry of a directory's root is one a
+// store writes: its LOCK, the recall index (.recall, and .recall.* beside
+// it), a writer's temporary or deleted entries (.tmp-*, .del-*), or a
+// session directory (s-*, h-*; see package bundle's layout).
+func IsStoreEntry(e os.DirEntry) bool {
+	n := e.Name()
+	switch {
+	case n == "LOCK", n == ".recall", strings.HasPrefix(n, ".recall."),
+		strings.HasPrefix(n, ".tmp-"), strings.HasPrefix(n, ".del-"),
+		e.IsDir() && (strings.HasPrefix(n, "s-") || strings.HasPrefix(n, "h-")):
+		return true
+	}
+	return false
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/epistemicfold/ef/bundle"
+	"github.com/epistemicfold/ef/store"
 )
 
 // RunStore implements `ef store <verify|gc|delete> ...`: checks and cleans
@@ -418,23 +419,10 @@ func checkStoreDir(dir, hint string) error {
 	if err != nil {
 		return err
 	}
-	if len(entries) == 0 || slices.ContainsFunc(entries, isStoreEntry) {
+	if len(entries) == 0 || slices.ContainsFunc(entries, store.IsStoreEntry) {
 		return nil
 	}
 	return fmt.Errorf("%s is not an ef store: it holds %s and no store files (LOCK, session directories); %s", dir, count(len(entries), "entry"), hint)
-}
-
-// isStoreEntry reports whether an entry of a directory's root is one a
-// store writes.
-func isStoreEntry(e os.DirEntry) bool {
-	n := e.Name()
-	switch {
-	case n == "LOCK", n == ".recall", strings.HasPrefix(n, ".recall"+"."),
-		strings.HasPrefix(n, ".tmp-"), strings.HasPrefix(n, ".del-"),
-		e.IsDir() && (strings.HasPrefix(n, "s-") || strings.HasPrefix(n, "h-")):
-		return true
-	}
-	return false
 }
 
 // storeDirEmpty reports whether dir is an empty directory: not a store

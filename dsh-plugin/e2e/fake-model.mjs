@@ -75,13 +75,19 @@ export function taskQuery(task) {
 /** A fake model server (not listening yet); project resolves the task's relative paths. */
 export function fakeModel({ project = process.cwd(), log = (s) => process.stderr.write(`fake model: ${s}\n`) } = {}) {
   // One task at a time: the plan is made from the task the first agent
-  // request shows (later requests may hold it only in a checkpoint).
+  // request shows (later requests may hold it only in a checkpoint), so two
+  // sessions at once need a fake model each (another --port).
   let plan = null
   const lastTool = (messages) => textOf([...messages].reverse().find((m) => m.role === 'tool')?.content)
   const agent = (r, res) => {
     const last = r.messages.at(-1)
     const task = [...r.messages].reverse().find((m) => m.role === 'user' && !/^\s*Current runtime context/.test(textOf(m.content)))
-    if (plan === null || (last?.role === 'user' && last === task)) {
+    // A new session's first request holds the task and no step of the
+    // agent yet (the runtime context may follow the task): it starts a plan
+    // of its own even when the last session ended early (no EF, or nothing
+    // found), whatever that session's plan was left at.
+    const fresh = !r.messages.some((m) => m.role === 'assistant' || m.role === 'tool')
+    if (plan === null || fresh || (last?.role === 'user' && last === task)) {
       const t = textOf(task?.content)
       plan = { files: taskFiles(t).map((f) => isAbsolute(f) ? f : join(project, f)), query: taskQuery(t), step: 0, ref: null }
       log(`task: ${plan.files.length} files to read, then search "${plan.query}"`)

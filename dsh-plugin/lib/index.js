@@ -40,7 +40,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ErrorCode, Method, PROTOCOL_VERSION, Sidecar, SidecarError, SidecarUnavailableError, Supervisor } from './sidecar.js'
+import { ErrorCode, Method, PLUGIN_VERSION, PROTOCOL_VERSION, Sidecar, SidecarError, SidecarUnavailableError, Supervisor, versionSkew } from './sidecar.js'
 
 export const name = 'epistemic-fold'
 export const inject = ['llm', 'tokenMeter', 'sessions']
@@ -261,6 +261,8 @@ export class EpistemicFoldEngine extends BasicCompactionEngine {
     })
     state.supervisor.ready.then((up) => {
       const info = state.supervisor.info
+      const skew = up ? versionSkew(info?.engine?.version, PLUGIN_VERSION, command) : ''
+      if (skew !== '') ctx.logger?.warn?.(`epistemic-fold: ${skew}`)
       if (up && info?.store?.available === false) {
         ctx.logger?.warn?.(`epistemic-fold: bundle store ${info.store.dir} unavailable (${info.store.reason}); folds go on, exact recall is unavailable`)
       }

@@ -7,6 +7,7 @@
 // while none runs, requests fail at once with SidecarUnavailableError, so
 // the plugin can fall back to the host's own behaviour instead of waiting.
 import { spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
 
 /**
  * The sidecar's JSON-RPC methods and protocol version. The Go side
@@ -63,8 +64,36 @@ export class SidecarUnavailableError extends Error {
   }
 }
 
+/** This plugin's version (its package.json), which its ef should have too. */
+export const PLUGIN_VERSION = createRequire(import.meta.url)('../package.json').version
+
+/**
+ * The warning for an ef whose version (initialize's engine.version) is
+ * not the plugin's: the two are released together, and an ef left from an
+ * earlier install (efCommand, or ef on PATH) may lack what this plugin
+ * asks of it. "" when they match or ef named none.
+ */
+export function versionSkew(efVersion, pluginVersion, command) {
+  if (!efVersion || !pluginVersion || efVersion === pluginVersion) return ''
+  return `${command} is ef ${efVersion}, this plugin is ${pluginVersion}: they are released together, and a mismatched pair may fail or miss features; install the ef of the plugin's version (its @epistemicfold/ef-<os>-<arch> package) or point efCommand at it`
+}
+
 /** How much of the sidecar's stderr is kept to explain a crash. */
 const STDERR_TAIL = 2048
+
+/**
+ * What to do about an ef that refused the command line it was given (exit
+ * code 2 with the Go flag package's or ef's own complaint about a flag or
+ * command it does not know): restarting it cannot help, and the usual cause
+ * is an ef older than the plugin (efCommand, or an ef on PATH, left from an
+ * earlier install), else a flag in efArgs that ef serve does not take.
+ * Returns "" for any other exit, a usage error about the values (a store
+ * directory that is not a store) included.
+ */
+export function refusedArguments(code, stderr, args) {
+  if (code !== 2 || !/flag provided but not defined|unknown command/.test(stderr)) return ''
+  return `; this ef does not know an argument of \`ef ${args.join(' ')}\`: it is older than the plugin (install the ef of the plugin's version: its @epistemicfold/ef-<os>-<arch> package, or point efCommand at a matching ef; \`ef version\` names a build), or efArgs holds a flag ef serve does not take`
+}
 
 /**
  * A running `ef serve` process. Requests are answered in the order they were
@@ -110,7 +139,7 @@ export class Sidecar {
     this.child.on('exit', (code, signal) => {
       const last = this.stderrTail.trim().split('\n').filter(Boolean).slice(-1)[0]
       const how = signal !== null ? `killed by ${signal}` : `exited with code ${code}`
-      end(`${command} ${how}${last ? ` (last log line: ${last.slice(0, 300)})` : ''}`)
+      end(`${command} ${how}${last ? ` (last log line: ${last.slice(0, 300)})` : ''}${refusedArguments(code, this.stderrTail, args)}`)
     })
     this.child.stdin.on('error', () => { /* the exit handler reports it */ })
   }

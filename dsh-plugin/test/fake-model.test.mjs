@@ -93,3 +93,48 @@ test('without EF\'s tools in the request it says the plugin is missing instead o
   assert.equal(r.calls.length, 0)
   assert.match(r.text, /not among this request's tools: is @epistemicfold\/dsh-plugin in the profile/)
 })
+
+test('a new session after one that ended early gets a plan of its own, not the last one\'s answer', async (t) => {
+  // The README's offline trial runs d again after a run without EF (the
+  // plugin missing, or its sidecar down: "found nothing"): the same fake
+  // model must start the new session's task, whose first request has the
+  // runtime context after the task and no assistant message yet.
+  const project = mkdtempSync(join(tmpdir(), 'fake-model-'))
+  const server = fakeModel({ project, log: () => {} })
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  t.after(() => server.close())
+  const base = `http://127.0.0.1:${server.address().port}`
+  const task = { role: 'user', content: 'Read notes/a.txt, then tell me the staging password.' }
+  const ctx = { role: 'user', content: 'Current runtime context. This snapshot supersedes earlier ones.' }
+  const efTools = EF_TOOLS.concat('read').map((name) => ({ type: 'function', function: { name, parameters: {} } }))
+  const call = (name) => ({ role: 'assistant', content: null, tool_calls: [{ id: name, type: 'function', function: { name, arguments: '{}' } }] })
+  const result = (name, content) => ({ role: 'tool', tool_call_id: name, content })
+
+  // 1. EF's tools offered, but its search finds nothing (the sidecar is down).
+  let msgs = [task, ctx]
+  let r = await ask(base, { messages: msgs, tools: efTools })
+  assert.deepEqual(r.calls.map((c) => c.name), ['read'])
+  msgs = [...msgs, call('read'), result('read', '1: nothing')]
+  r = await ask(base, { messages: msgs, tools: efTools })
+  assert.deepEqual(r.calls.map((c) => c.name), ['context_search'])
+  msgs = [...msgs, call('context_search'), result('context_search', 'context_search is unavailable: cannot run ef')]
+  r = await ask(base, { messages: msgs, tools: efTools })
+  assert.match(r.text, /found nothing/)
+
+  // 2. The next session, same task: a plan of its own (read first).
+  r = await ask(base, { messages: [task, ctx], tools: efTools })
+  assert.deepEqual(r.calls.map((c) => c.name), ['read'], `the new session got: ${r.text}`)
+
+  // 3. Same after a session without EF's tools.
+  const readOnly = [{ type: 'function', function: { name: 'read', parameters: {} } }]
+  r = await ask(base, { messages: [task, ctx], tools: readOnly })
+  assert.deepEqual(r.calls.map((c) => c.name), ['read'])
+  r = await ask(base, { messages: [task, ctx, call('read'), result('read', '1: nothing')], tools: readOnly })
+  assert.match(r.text, /not among this request's tools/)
+  r = await ask(base, { messages: [task, ctx], tools: efTools })
+  assert.deepEqual(r.calls.map((c) => c.name), ['read'], `the new session got: ${r.text}`)
+
+  // Near miss: within a session, a request with the turn under way is no new session.
+  r = await ask(base, { messages: [task, ctx, call('read'), result('read', '1: nothing')], tools: efTools })
+  assert.deepEqual(r.calls.map((c) => c.name), ['context_search'])
+})

@@ -174,8 +174,9 @@ func convert(err error, sessionID, checkpointID string) error {
 
 // ReasonUnknownSession is the Reason of an unavailable checkpoint whose
 // session has no bundles in the store: it was never archived here, or the
-// session was deleted (EF-RFC-001 §25).
-const ReasonUnknownSession = "unknown session (never archived in this store, or deleted)"
+// session was deleted (EF-RFC-001 §25). It is recall.ReasonUnknownSession,
+// whose answer says so without sending the model to look for damage.
+const ReasonUnknownSession = recall.ReasonUnknownSession
 
 // convert converts a bundle error. Of a checkpoint whose bundle is not
 // there it tells three cases apart by what the store acknowledged (its
