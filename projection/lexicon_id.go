@@ -242,9 +242,9 @@ func fixID(toks []glossTok) {
 			}
 			continue
 		}
-		for _, p := range []string{"di-", "nge-", "ng-"} {
+		for _, p := range []string{"di-", "ke-", "nge-", "ng-"} {
 			if rest, ok := strings.CutPrefix(t.low, p); ok && isLatinWord(rest) && len(rest) >= 3 {
-				// "di-push", "nge-push": the code word's verb
+				// "di-push", "ke-merge", "nge-push": the code word's verb
 				t.keep, t.en = false, t.text[len(p):]
 			}
 		}
@@ -294,6 +294,10 @@ func fixIDClause(cl []glossTok) {
 			t.en, change = "revert the", true // "balikin timeout-nya"
 		case t.en == "change" || t.en == "set" || t.en == "increase" || t.en == "reduce" || t.en == "revert":
 			change = true
+		case t.en == "an exception" && (i > 0 && cl[i-1].start >= 0 && cl[i-1].keep || t.numBefore && !(i > 0 && cl[i-1].en == "there is")):
+			// "0007 pengecualian", "file ini pengecualian": the thing is
+			// an exception (no copula); "ada 2 pengecualian" is not
+			t.en = "is an exception"
 		case t.en == "hours" && t.numAfter:
 			t.en = "at" // "jam 16.00": a time of day, not hours
 		case t.en == "so" && t.numAfter && change:
