@@ -37,7 +37,7 @@ var planSaidRE = mustPattern(`(?i)^\W*(?:i'll|i will|i'm going to|we'll|let's|vo
 
 // nodAskRE asks the user for a nod: "ok?", "Sobe ok?", "pode ser?",
 // "ça te va ?", "d'accord ?", "¿vale?", "passt das?", "괜찮을까요?", "行吗？".
-var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|(?:ok|okay|alright|fine|good) (?:with|for) you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
+var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|agree|(?:ok|okay|alright|fine|good) (?:with|for) you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va|setuju|sepakat|gimana|oke)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
 
 // goAheadNodRE is a short question asking to go ahead with what the
 // sentence before states: "Shall I proceed?", "On y va ?", "¿Procedo?",
@@ -97,7 +97,7 @@ func proposalIn(text string) string {
 
 // assentPhraseRE are the words of assent that take more than one word:
 // "sounds good", "go ahead", "do it", "vas-y", "pode ir", "好的".
-var assentPhraseRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:sounds? (?:good|great|fine)|makes sense|go ahead|go for it|do it|please do|let's do (?:it|that)|ship it|works for me|fine by me|vas-y|allons-y|ça marche|ça me va|pode ir|pode subir|pode mandar|manda ver|pode ser|tá bom|ta bom|por mim tudo bem|está bien|adelante|dale|me parece bien|mach das|passt so|va bene|vai pure|그렇게 (?:해|해줘|해주세요|하자|합시다)|좋아요|좋습니다|좋아|그래요|그래|알겠어요|알겠습니다)(?:[^\p{L}]|$)`)
+var assentPhraseRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:sounds? (?:good|great|fine)|makes sense|make (?:it|that|this) (?:a |our )?(?:standing |team )?rule|keep (?:it|that|this) as (?:a )?rule|go ahead|go for it|do it|please do|let's do (?:it|that)|ship it|works for me|fine by me|vas-y|allons-y|ça marche|ça me va|pode ir|pode subir|pode mandar|manda ver|pode ser|tá bom|ta bom|por mim tudo bem|está bien|adelante|dale|me parece bien|mach das|passt so|va bene|vai pure|그렇게 (?:해|해줘|해주세요|하자|합시다)|좋아요|좋습니다|좋아|그래요|그래|알겠어요|알겠습니다)(?:[^\p{L}]|$)`)
 
 // assentWords are the words a reply that only assents is made of, in the
 // languages the projection reads.
@@ -185,7 +185,7 @@ func proposalShown(p string) string {
 
 // proposalTagRE is the label a proposal opens with: "Vorschlag: …",
 // "Proposta: …", "建议：…".
-var proposalTagRE = mustPattern(`(?i)^\W*(?:proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція|i propose|i suggest|ich schlage vor|je propose|proponho|propongo|предлагаю|제안|추천|建议|提议|提案)\s*[:：]\s*`)
+var proposalTagRE = mustPattern(`(?i)^\W*(?:(?:usul|usulan|saran)(?:\s+(?:gw|gue|saya|aku))?|proposal|suggestion|recommendation|vorschlag|empfehlung|proposta|sugestão|sugestao|propuesta|sugerencia|proposition|recommandation|suggerimento|voorstel|förslag|предложение|пропозиція|i propose|i suggest|ich schlage vor|je propose|proponho|propongo|предлагаю|제안|추천|建议|提议|提案)\s*[:：]\s*`)
 
 // replacedBy is the active decision the agent's message msg says its
 // accepted proposal replaces: the newest naming a thing (distinctive)

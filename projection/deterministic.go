@@ -132,6 +132,10 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			// "the webhook is the exception: …. everything else stays
 			// server actions" (exceptis.go).
 			out = exceptionsByRemainder(ev.Text, out)
+			// "jangan ubah file migration …. tapi 0007 pengecualian, …":
+			// a thing called the exception to the rule just stated
+			// (exceptis.go).
+			out = exceptionsStated(ev.Text, g, out)
 			// "…这次放开一下：AuthInterceptor 可以改": a lift for once is
 			// an exception, its clause with it (oncelift.go).
 			out = onceLifts(ev.Text, out)

@@ -1,6 +1,9 @@
 package projection
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // An exception told with what stays.
 //
@@ -65,4 +68,80 @@ func exceptQuoted(out []Proposal, q string) bool {
 		}
 	}
 	return false
+}
+
+// An exception called so in the message that states its rule.
+//
+// "jangan ubah file migration yang udah ada ya, yang udah ke-merge. tapi
+// 0007 pengecualian, itu belum ke-deploy, boleh lu edit kalau perlu.",
+// "don't change the merged migration files. but 0007 is an exception,
+// you may edit it": the user states a rule and, in a later sentence of
+// the same message, calls a thing an exception without naming the rule
+// or what the rest keeps. The thing is an exception to the rule just
+// stated (the newest rule), quoted from the thing to the sentence's end
+// (the permission said with it). The thing must be one a rule could
+// name as code does (a number, a file, an identifier: "0007",
+// "`legacy/`", "billing_v1"): "that is an exception, not the rule" or
+// "ValueError is an exception" with no rule stated before it except
+// nothing.
+
+// exceptionBareRE is a thing written as code called an exception, in
+// group x: "0007 is an exception", "but `legacy/` is the exception".
+var exceptionBareRE = mustPattern(`(?i)(?:^|[,;:.!]\s+|\b(?:so|and|but|then|only|just)\s+)(?P<x>` + "`[^`]{1,40}`" + `|[\w./-]*[\d_./][\w./-]*)\s+(?:is|are|'s)\s+(?:an?|the|one)\s+(?:only\s+)?exception(?:[^\p{L}]|$)`)
+
+// exceptionsStated adds to out, for each sentence of text (or of its
+// gloss g, mapped back to the user's words) that calls a thing written
+// as code an exception after a rule the message states before it, the
+// exception to the newest rule (see above).
+func exceptionsStated(text string, g *gloss, out []Proposal) []Proposal {
+	read := text
+	if g != nil {
+		read = g.text
+	}
+	if !exceptionBareRE.MatchString(read) {
+		return out
+	}
+	var add []Proposal
+	for _, s := range sentences(read) {
+		m := exceptionBareRE.FindStringSubmatchIndex(s)
+		if m == nil || strings.ContainsAny(s, "?？") || questionRE.MatchString(s) {
+			continue
+		}
+		at := strings.Index(read, s)
+		if at < 0 || !ruleStatedBefore(read[:at], g, out) {
+			continue
+		}
+		xi := exceptionBareRE.SubexpIndex("x")
+		x := strings.Trim(s[m[2*xi]:m[2*xi+1]], "`")
+		q := strings.TrimSpace(strings.TrimRight(s[m[2*xi]:], ".。 "))
+		add = append(add, Proposal{Op: OpExcept, Kind: KindConstraint, Name: "subject", Value: x, Quote: q})
+	}
+	if g != nil {
+		add = g.unGloss(add)
+	}
+	for _, p := range add {
+		// another reading of the sentence as an exception (to a rule of
+		// the thing's class) gives way: the rule is the one just stated
+		out = slices.DeleteFunc(out, func(o Proposal) bool {
+			return o.Op == OpExcept && o.Quote != "" && (strings.Contains(o.Quote, p.Quote) || strings.Contains(p.Quote, o.Quote))
+		})
+		out = append(out, p)
+	}
+	return out
+}
+
+// ruleStatedBefore reports whether out holds a rule stated in before,
+// the text of the message before a sentence (g its gloss, when the
+// message was read through one: out quotes the user's words).
+func ruleStatedBefore(before string, g *gloss, out []Proposal) bool {
+	if g != nil {
+		if b, ok := g.back(before); ok {
+			before = b
+		} else {
+			before = g.backPrefix(before)
+		}
+	}
+	return slices.ContainsFunc(out, func(p Proposal) bool {
+		return p.Kind == KindConstraint && p.Op == OpState && p.Quote != "" && strings.Contains(before, p.Quote)
+	})
 }

@@ -86,6 +86,7 @@ var lexID = []lexEntry{
 	{catChoice, "the third one", "yang_ketiga opsi_ketiga pilihan_ketiga"},
 	{catAnswer, "yes", "ya iya iyaa iyap yoi yup yap betul bener"},
 	{catAnswer, "ok", "oke oce okey sip siap baiklah"},
+	{catAnswer, "agreed", "setuju sepakat"},
 	{catAnswer, "no wait", "eh_salah eh_bukan salah_ding ralat eh_ralat"},
 	{catAnswer, "sorry", "maaf sori"},
 	{catAnswer, "thanks", "makasih makasi terima_kasih trims tq"},
@@ -112,14 +113,17 @@ var lexID = []lexEntry{
 	{catAttempt, "fails", "gagal"},
 	{catGoal, "Goal", "tujuan tujuannya sasaran"},
 	{catGoal, "Task", "tugas tugasnya"},
-	{catGoal, "change of plans", "ganti_rencana ganti_plan rencana_berubah perubahan_rencana ubah_rencana"},
+	{catGoal, "change of plans", "ganti_rencana ganti_plan rencana_berubah perubahan_rencana ubah_rencana ganti_prioritas ubah_prioritas prioritas_berubah"},
+	{catGoal, "the urgent thing", "yang_urgent yang_mendesak yang_paling_urgent yang_paling_mendesak"},
 	{catGoal, "now focus on", "sekarang_fokus_ke sekarang_fokus_di fokus_ke fokus_dulu_ke"},
 	{catGoal, "new priority", "prioritas_baru"},
 	{catGoal, "priority", "prioritas"},
 	{catGoal, "later", "nanti_aja ntar_aja nanti_dulu nanti_saja belakangan"},
 	{catGoal, "postpone", "tunda tunda_dulu"},
+	{catGoal, "on hold", "ditunda ditunda_dulu ditunda_aja ditunda_dulu_aja"},
 	{catGoal, "for now", "untuk_sekarang buat_sekarang sementara_ini untuk_sementara"},
 	{catRules, "rules", "aturan peraturan ketentuan aturannya"},
+	{catRules, "make it a rule", "jadiin_aturan jadikan_aturan bikin_aturan jadiin_rule"},
 	{catRelay, "says", "bilang katanya"},
 	{catRelay, "according to", "kata menurut"},
 	{catRelay, "wants", "maunya minta"},
@@ -238,9 +242,9 @@ func fixID(toks []glossTok) {
 			}
 			continue
 		}
-		for _, p := range []string{"di-", "nge-", "ng-"} {
+		for _, p := range []string{"di-", "ke-", "nge-", "ng-"} {
 			if rest, ok := strings.CutPrefix(t.low, p); ok && isLatinWord(rest) && len(rest) >= 3 {
-				// "di-push", "nge-push": the code word's verb
+				// "di-push", "ke-merge", "nge-push": the code word's verb
 				t.keep, t.en = false, t.text[len(p):]
 			}
 		}
@@ -290,6 +294,10 @@ func fixIDClause(cl []glossTok) {
 			t.en, change = "revert the", true // "balikin timeout-nya"
 		case t.en == "change" || t.en == "set" || t.en == "increase" || t.en == "reduce" || t.en == "revert":
 			change = true
+		case t.en == "an exception" && (i > 0 && cl[i-1].start >= 0 && cl[i-1].keep || t.numBefore && !(i > 0 && cl[i-1].en == "there is")):
+			// "0007 pengecualian", "file ini pengecualian": the thing is
+			// an exception (no copula); "ada 2 pengecualian" is not
+			t.en = "is an exception"
 		case t.en == "hours" && t.numAfter:
 			t.en = "at" // "jam 16.00": a time of day, not hours
 		case t.en == "so" && t.numAfter && change:

@@ -229,6 +229,8 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(goFailRE, true, nil)
 	scan(pyFailRE, true, pyName)
 	scan(pyVerboseFailRE, true, pyName)
+	scan(pyErrorRE, true, pyName)
+	scan(pyVerboseErrorRE, true, pyName)
 	scan(pySectionRE, true, pySectionName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)

@@ -18,6 +18,12 @@ import (
 // refuses the rule, it states none: bare.go). A question of what to do
 // once ("Should I run the tests?") proposes no rule: the question form
 // needs a word that makes the act standing.
+//
+// The agent may word the rule in the user's language: "Usul gw: mulai
+// sekarang semua handler webhook baru wajib lewat helper `claim_event(…)`.
+// Setuju?" — "setuju, jadiin aturan.": the rule and the reply are read
+// through their gloss ("from now on … must …", "agreed, make it a rule"),
+// the rule shown in the agent's words.
 
 var (
 	// ruleAskLeadRE opens a question asking whether the agent should
@@ -41,6 +47,13 @@ const proposalTrail = " ,;:—–-.，、。?？"
 // rule it proposes ("stop running migrations on dev from now on"); ""
 // when none does.
 func ruleProposed(text string) (quote, rule string) {
+	return ruleProposedIn(text, langNone)
+}
+
+// ruleProposedIn is ruleProposed of assistant text that may word its
+// rule in language l, the user's: the rule is read as written and
+// through its gloss (standingRule).
+func ruleProposedIn(text string, l lang) (quote, rule string) {
 	ss := sentences(text)
 	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
 		s := strings.TrimSpace(ss[i])
@@ -66,12 +79,33 @@ func ruleProposed(text string) (quote, rule string) {
 			}
 		case nod && !planSaidRE.MatchString(s):
 			// "以后不要直接推到 main，可以吗？": a rule with a nod asked
-			if c := strings.TrimRight(proposalShown(s), proposalTrail); c != s && standingRE.MatchString(c) && isRule(c) {
+			if c := strings.TrimRight(proposalShown(s), proposalTrail); c != s && standingRule(c, l) {
 				return s, c
 			}
 		}
 	}
 	return "", ""
+}
+
+// standingRule reports whether c words a standing rule (standingRE and
+// isRule), as written or through its gloss in language l.
+func standingRule(c string, l lang) bool {
+	if standingRE.MatchString(c) && isRule(c) {
+		return true
+	}
+	g := glossOf(c, detectLang(c, l))
+	return g != nil && standingRE.MatchString(g.text) && isRule(g.text)
+}
+
+// assentsIn reports whether user text only assents (assentOnly) or
+// assents to proposal (assentsTo), as written or through its gloss in
+// language l ("setuju, jadiin aturan.": "agreed, make it a rule.").
+func assentsIn(text, proposal string, l lang) bool {
+	if assentOnly(text) || assentsTo(text, proposal) {
+		return true
+	}
+	g := glossOf(text, detectLang(text, l))
+	return g != nil && (assentOnly(g.text) || assentsTo(g.text, proposal))
 }
 
 // acceptRule makes the rule the agent proposed (d) the user's, at the

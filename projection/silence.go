@@ -166,7 +166,7 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 	switch ev.Role {
 	case RoleAssistant:
 		r.dflt = nil
-		if q, rule := ruleProposed(ev.Text); q != "" && len(own) == 0 {
+		if q, rule := ruleProposedIn(ev.Text, r.lang); q != "" && len(own) == 0 {
 			// "Should I stop running migrations on dev from now on?"
 			// (ruleproposal.go)
 			r.dflt = &standing{option: rule, quote: q, seq: ev.Seq, ask: true, rule: true, msg: ev.Text}
@@ -184,7 +184,7 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 		d := r.dflt
 		r.dflt = nil
 		if d != nil && d.rule {
-			if assentOnly(ev.Text) || assentsTo(ev.Text, d.quote) {
+			if assentsIn(ev.Text, d.quote, r.lang) {
 				r.acceptRule(d, ref)
 			}
 			return

@@ -326,7 +326,7 @@ func usageFixed(failed, because string, pc *passedCall) bool {
 // some of its tests (whose tests it then did not run).
 
 // failListRE is a line of an explicit list of failed tests.
-var failListRE = mustPattern(`(?m)^\s*--- FAIL: \S|^FAILED \S+::\S|^\S+::\S+ FAILED\b|^test \S+ \.\.\. FAILED|^(?:FAIL|ERROR): \w+ \([\w.]+\)`)
+var failListRE = mustPattern(`(?m)^\s*--- FAIL: \S|^FAILED \S+::\S|^\S+::\S+ FAILED\b|^ERROR \S+\.py::\S|^\S+\.py::\S+ ERROR\b|^test \S+ \.\.\. FAILED|^(?:FAIL|ERROR): \w+ \([\w.]+\)`)
 
 // cutRunRE is output of a run that did not run all its tests: a package
 // that did not build, a collection error, a panic, an interruption.

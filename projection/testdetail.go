@@ -18,6 +18,13 @@ var (
 	// which "pytest -q" may print with no FAILED line.
 	pyVerboseFailRE = mustPattern(`(?m)^(\S+::\S+) FAILED\b`)
 	pySectionRE     = mustPattern(`(?m)^_{3,} ((?:\w+\.)*test\w*(?:\[[^\]\n]*\])?) _{3,}[ \t]*$`)
+	// pyErrorRE and pyVerboseErrorRE are pytest's verdict on a test whose
+	// setup or teardown raised ("ERROR tests/a.py::test_x - …", "tests/
+	// a.py::test_x ERROR"): the test did not pass, as a failed one did
+	// not. Only a Python file's test: a log line "ERROR app::db: …" (Rust's
+	// tracing) names no test.
+	pyErrorRE        = mustPattern(`(?m)^ERROR (\S+\.py::\S+)`)
+	pyVerboseErrorRE = mustPattern(`(?m)^(\S+\.py::\S+) ERROR\b`)
 )
 
 // goFailDetail is the first line go test printed for the failed test
