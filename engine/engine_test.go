@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"path/filepath"
 	"slices"
@@ -42,21 +41,10 @@ func unfinishedStep(b *enginetest.Builder, say string) {
 	b.Assistant("", enginetest.Call{ID: "open1", Name: "bash", Args: `{"command":"go vet ./..."}`})
 }
 
-// work appends n turns of realistic work: a request, an assistant step with
-// parallel calls, their results (some failing), a closing remark.
+// work appends n turns of realistic work whose closing remark decides
+// and asks (enginetest.Builder.Work).
 func work(b *enginetest.Builder, from, n int) {
-	for i := from; i < from+n; i++ {
-		b.TurnStart()
-		b.User(fmt.Sprintf("Task %d: please update pkg/mod%d.go so the tests pass. %s", i, i, strings.Repeat("Context line. ", 20)))
-		c1, c2 := fmt.Sprintf("t%d-a", i), fmt.Sprintf("t%d-b", i)
-		b.Assistant("I'll read the file and run the tests.",
-			enginetest.Call{ID: c1, Name: "read_file", Args: fmt.Sprintf(`{"path":"pkg/mod%d.go"}`, i)},
-			enginetest.Call{ID: c2, Name: "bash", Args: `{"command":"go test ./pkg/..."}`})
-		b.Result(c2, "FAIL: TestMod "+strings.Repeat("trace ", 60), i%2 == 0)
-		b.Result(c1, strings.Repeat(fmt.Sprintf("func F%d() {}\n", i), 40), false)
-		b.Assistant(fmt.Sprintf("Decision: rename F%d to G%d. Should I also update the docs?", i, i))
-		b.TurnEnd()
-	}
+	b.Work(from, n, " Should I also update the docs?")
 }
 
 func agentOf(b *enginetest.Builder) *hostshim.Agent {

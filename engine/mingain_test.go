@@ -11,22 +11,9 @@ import (
 	"github.com/epistemicfold/ef/internal/enginetest"
 )
 
-// mgWork appends n turns of work (a user request, two tool calls and
-// their results, an answer).
-func mgWork(b *enginetest.Builder, from, n int) {
-	for i := from; i < from+n; i++ {
-		b.TurnStart()
-		b.User(fmt.Sprintf("Task %d: please update pkg/mod%d.go so the tests pass. %s", i, i, strings.Repeat("Context line. ", 20)))
-		c1, c2 := fmt.Sprintf("t%d-a", i), fmt.Sprintf("t%d-b", i)
-		b.Assistant("I'll read the file and run the tests.",
-			enginetest.Call{ID: c1, Name: "read_file", Args: fmt.Sprintf(`{"path":"pkg/mod%d.go"}`, i)},
-			enginetest.Call{ID: c2, Name: "bash", Args: `{"command":"go test ./pkg/..."}`})
-		b.Result(c2, "FAIL: TestMod "+strings.Repeat("trace ", 60), i%2 == 0)
-		b.Result(c1, strings.Repeat(fmt.Sprintf("func F%d() {}\n", i), 40), false)
-		b.Assistant(fmt.Sprintf("Decision: rename F%d to G%d.", i, i))
-		b.TurnEnd()
-	}
-}
+// mgWork appends n turns of work whose closing remark decides and asks
+// nothing (enginetest.Builder.Work).
+func mgWork(b *enginetest.Builder, from, n int) { b.Work(from, n, "") }
 
 func mgEngine(t *testing.T, a Archive, pol Policy) *Engine {
 	t.Helper()

@@ -151,3 +151,29 @@ func TestForgetKeepsWhatFoldsNeed(t *testing.T) {
 		t.Fatalf("writing forgotten events: %v", err)
 	}
 }
+
+// A session with NoMessageCache keeps no derived message, on append or
+// when asked, and answers Message as a caching one does; a fold over its
+// nodes still checks (the replacement reads their messages again).
+func TestNoMessageCacheKeepsNone(t *testing.T) {
+	b := newBuilder(t)
+	b.s.NoMessageCache = true
+	b.header("sys")
+	b.turnStart(1)
+	u1 := b.user("u1", "first request")
+	a1 := b.assistant("a1", "first answer")
+	b.turnEnd(1)
+	s := b.s
+	m, err := s.Message(u1)
+	if err != nil || len(m.Content) != 1 || m.Content[0].Text != "first request" {
+		t.Fatalf("message of u1: %+v %v", m, err)
+	}
+	if len(s.msgs) != 0 {
+		t.Fatalf("%d derived messages kept, want none", len(s.msgs))
+	}
+	rep := b.add(TypeUserMessage, userData{Content: []Block{TextBlock("summary")}, Source: &Source{Kind: "user"}, Role: RoleUser, ID: "c1"},
+		&SurfaceOp{Replace: true, Start: u1, End: a1}, []int{u1, a1})
+	if len(s.msgs) != 0 || len(s.Nodes()) != 1 || s.Nodes()[0] != rep {
+		t.Fatalf("after the fold: %d messages kept, surface %v", len(s.msgs), s.Nodes())
+	}
+}

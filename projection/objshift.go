@@ -177,11 +177,13 @@ func shiftedTask(text string) (quote, task string) {
 			}
 		}
 		cl := clauseSpans(s)
-		for j, c := range cl {
+		at := 0 // where clause c ends in s
+		for _, c := range cl[:min(len(cl), taskClauses)] {
+			at += len(c)
 			if prioBackRE.MatchString(c) {
 				// the task is the clauses before the pointer, or the
 				// sentence before when it opens the sentence
-				t := strings.TrimSpace(strings.TrimRight(strings.Join(cl[:j], ""), " ,;，；—–-"))
+				t := strings.TrimSpace(strings.TrimRight(s[:at-len(c)], " ,;，；—–-"))
 				if t == "" && i > 0 {
 					t = strings.TrimSpace(ss[i-1])
 				}
@@ -198,8 +200,18 @@ func shiftedTask(text string) (quote, task string) {
 		}
 		// A clause after the old task set aside ("DDP 先放一放，现在最重要
 		// 的是…"): a main task's frame, or the work asked first.
+		at = 0
 		for j, c := range cl {
-			rest := strings.TrimSpace(strings.Join(cl[j:], ""))
+			rest := strings.TrimSpace(s[at:])
+			at += len(c)
+			if j >= taskClauses {
+				// Past the window only what sets the old task aside
+				// is read, for the sentences after this one.
+				if parkRE.MatchString(c) {
+					parked = true
+				}
+				continue
+			}
 			if j > 0 {
 				rest = strings.TrimLeft(rest, " ,;，；")
 			}
@@ -292,6 +304,13 @@ var dueNegRE = mustPattern(`(?i)\b(?:not|never|n't|nicht|nie|kein\w*|nunca|no)\b
 // fix X", "instead".
 var firstRE = mustPattern(`(?i)\b(?:first|instead|now|asap|right away|immediately)\b`)
 
+// taskClauses is how many clauses of a sentence are read as where a new
+// task starts or where a pointer back at one stands: each reading takes
+// the rest of the sentence, so reading at every clause of a paste that is
+// one sentence of thousands of clauses ("ok?, ok?, …") took time in the
+// square of its length.
+const taskClauses = 24
+
 // clauseSpans cuts a sentence after each comma, semicolon or dash; the
 // pieces joined are the sentence.
 func clauseSpans(s string) []string {
@@ -328,8 +347,10 @@ var aimLeadRE = mustPattern(`(?i)^\W*(?:now\s+)?(?:we(?:'re|\s+are)?\s+(?:aim(?:
 // none.
 func laterGoal(t string) string {
 	cl := clauseSpans(t)
-	for j := 1; j < len(cl); j++ {
-		rest := strings.TrimLeft(strings.Join(cl[j:], ""), " ,;，；")
+	at := 0
+	for j := 1; j < min(len(cl), taskClauses); j++ {
+		at += len(cl[j-1])
+		rest := strings.TrimLeft(t[at:], " ,;，；")
 		if g := goalNowTask(rest, true); g != "" {
 			return g
 		}

@@ -53,23 +53,7 @@ func TestFoldOutOnFullDiskIsAbsent(t *testing.T) {
 // finishes with the log a fold on a roomy disk writes.
 func TestFoldStopsAtTheFirstFullDiskWrite(t *testing.T) {
 	dir := t.TempDir()
-	w, err := synth.Generate(synth.Options{Name: "enospc", Seed: 3, TargetChars: 120_000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := filepath.Join(dir, "session.jsonl")
-	if err := hostshim.WriteSession(log, w.Session, hostshim.LogOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	args := func(store, out string) []string {
-		return []string{log, "--store", store, "--out", out, "--window", "4000", "--json"}
-	}
-	// The fold on a roomy disk, to compare with.
-	roomy := filepath.Join(dir, "roomy.jsonl")
-	full, text, err := foldRun(t, args(filepath.Join(dir, "roomy-store"), roomy)...)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, text)
-	}
+	args, full, roomy := roomyFold(t, dir, synth.Options{Name: "enospc", Seed: 3, TargetChars: 120_000})
 	if len(full.Folds) < 6 {
 		t.Fatalf("the log makes %d folds; the test needs more to fill the disk midway", len(full.Folds))
 	}
@@ -118,6 +102,39 @@ func TestFoldStopsAtTheFirstFullDiskWrite(t *testing.T) {
 	if again.Failed != 0 || len(again.Folds) != len(full.Folds) {
 		t.Fatalf("the rerun made %d folds (%d failed), the roomy fold %d", len(again.Folds), again.Failed, len(full.Folds))
 	}
+	sameLog(t, out, roomy)
+}
+
+// roomyFold writes the synthetic session opts describes as a DSH log in
+// dir and folds it on a roomy disk, with a store beside it, into
+// dir/roomy.jsonl, to compare a fold on a disk that fills with. It returns
+// the fold's arguments for a store and an --out (a 4000-token window,
+// --json), the roomy fold's account and its new log.
+func roomyFold(t *testing.T, dir string, opts synth.Options) (args func(store, out string) []string, full foldAccount, roomy string) {
+	t.Helper()
+	w, err := synth.Generate(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, "session.jsonl")
+	if err := hostshim.WriteSession(log, w.Session, hostshim.LogOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	args = func(store, out string) []string {
+		return []string{log, "--store", store, "--out", out, "--window", "4000", "--json"}
+	}
+	roomy = filepath.Join(dir, "roomy.jsonl")
+	full, text, err := foldRun(t, args(filepath.Join(dir, "roomy-store"), roomy)...)
+	if err != nil {
+		t.Fatalf("the fold on a roomy disk: %v\n%s", err, text)
+	}
+	return args, full, roomy
+}
+
+// sameLog fails the test when the resumed fold's new log at out differs
+// from the roomy fold's.
+func sameLog(t *testing.T, out, roomy string) {
+	t.Helper()
 	a, _ := os.ReadFile(roomy)
 	b, _ := os.ReadFile(out)
 	if !bytes.Equal(a, b) {
@@ -164,22 +181,7 @@ func TestFoldStopsArchivingTheLogsFoldsOnAFullDisk(t *testing.T) {
 // it stored and writes the log a fold on a roomy disk writes.
 func TestFoldOutDiskFullMidwayStopsWithWhatWasStored(t *testing.T) {
 	dir := t.TempDir()
-	w, err := synth.Generate(synth.Options{Name: "outfull", Seed: 5, TargetChars: 900_000})
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := filepath.Join(dir, "session.jsonl")
-	if err := hostshim.WriteSession(log, w.Session, hostshim.LogOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	args := func(store, out string) []string {
-		return []string{log, "--store", store, "--out", out, "--window", "4000", "--json"}
-	}
-	roomy := filepath.Join(dir, "roomy.jsonl")
-	full, text, err := foldRun(t, args(filepath.Join(dir, "roomy-store"), roomy)...)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, text)
-	}
+	args, full, roomy := roomyFold(t, dir, synth.Options{Name: "outfull", Seed: 5, TargetChars: 900_000})
 	if fi, err := os.Stat(roomy); err != nil || fi.Size() < 2*foldOutBatchBytes {
 		t.Fatalf("the new log must span several write batches for the disk to fill midway: %v", err)
 	}
@@ -230,11 +232,7 @@ func TestFoldOutDiskFullMidwayStopsWithWhatWasStored(t *testing.T) {
 	if again.Reused < acc.Stored || len(again.Folds) != len(full.Folds) {
 		t.Fatalf("the rerun reused %d of the %d stored checkpoints and made %d folds, the roomy fold %d", again.Reused, acc.Stored, len(again.Folds), len(full.Folds))
 	}
-	a, _ := os.ReadFile(roomy)
-	b, _ := os.ReadFile(out)
-	if !bytes.Equal(a, b) {
-		t.Fatalf("the resumed fold's log (%d bytes) differs from the roomy fold's (%d bytes)", len(b), len(a))
-	}
+	sameLog(t, out, roomy)
 }
 
 // A store on a read-only filesystem stops ef fold before anything is

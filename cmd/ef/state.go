@@ -233,6 +233,9 @@ func stateDSH(ctx context.Context, path string, lenient bool, opts projection.Op
 	defer lr.Close()
 	s := hostshim.NewSession(lr.Header().ID, lr.Generation())
 	s.Header, s.Lenient = lr.Header(), lenient
+	// The session checks the host's rules; the reducer reads the events
+	// themselves and no message of the session, so none is cached.
+	s.NoMessageCache = true
 	r := stateReducer(opts, lr.Header().ID)
 	sys.id = lr.Header().ID
 	for {

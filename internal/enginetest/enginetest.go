@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -219,6 +220,25 @@ func (b *Builder) Result(id, text string, isErr bool) int {
 		b.StepEnd()
 	}
 	return seq
+}
+
+// Work appends turns from to from+n-1 of realistic work: a request to
+// update a file, an assistant step with two parallel calls, their results
+// (the test run failing in even turns), and a closing remark that states
+// a decision and then then ("" for the decision alone).
+func (b *Builder) Work(from, n int, then string) {
+	for i := from; i < from+n; i++ {
+		b.TurnStart()
+		b.User(fmt.Sprintf("Task %d: please update pkg/mod%d.go so the tests pass. %s", i, i, strings.Repeat("Context line. ", 20)))
+		c1, c2 := fmt.Sprintf("t%d-a", i), fmt.Sprintf("t%d-b", i)
+		b.Assistant("I'll read the file and run the tests.",
+			Call{ID: c1, Name: "read_file", Args: fmt.Sprintf(`{"path":"pkg/mod%d.go"}`, i)},
+			Call{ID: c2, Name: "bash", Args: `{"command":"go test ./pkg/..."}`})
+		b.Result(c2, "FAIL: TestMod "+strings.Repeat("trace ", 60), i%2 == 0)
+		b.Result(c1, strings.Repeat(fmt.Sprintf("func F%d() {}\n", i), 40), false)
+		b.Assistant(fmt.Sprintf("Decision: rename F%d to G%d.", i, i) + then)
+		b.TurnEnd()
+	}
 }
 
 // CharMeter prices a message at a quarter of its JSON length, rounded up,
