@@ -2,6 +2,7 @@ package hostshim
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -175,5 +176,31 @@ func TestNoMessageCacheKeepsNone(t *testing.T) {
 		&SurfaceOp{Replace: true, Start: u1, End: a1}, []int{u1, a1})
 	if len(s.msgs) != 0 || len(s.Nodes()) != 1 || s.Nodes()[0] != rep {
 		t.Fatalf("after the fold: %d messages kept, surface %v", len(s.msgs), s.Nodes())
+	}
+}
+
+// Forget after every append of a long, never-compacted session looks at
+// each event a bounded number of times: the nodes kept for being on the
+// surface are looked at again only after a replacement, so what is left
+// to re-examine on each call is the handful kept as the newest of a kind.
+func TestForgetPerEventLooksAtFewEvents(t *testing.T) {
+	b := newBuilder(t)
+	b.header("sys")
+	s := b.s
+	for i := range 400 {
+		b.turnStart(i + 1)
+		s.Forget(s.Len())
+		b.user(fmt.Sprintf("u%d", i), "request")
+		s.Forget(s.Len())
+		b.assistant(fmt.Sprintf("a%d", i), "answer")
+		s.Forget(s.Len())
+		b.turnEnd(i + 1)
+		s.Forget(s.Len())
+		if len(s.retained) > numLatest {
+			t.Fatalf("after turn %d, %d events are looked at again on every call (at most %d are the newest of a kind)", i, len(s.retained), numLatest)
+		}
+	}
+	if len(s.onSurface) != 800 {
+		t.Fatalf("%d surface nodes kept, want 800", len(s.onSurface))
 	}
 }

@@ -77,8 +77,14 @@ type Session struct {
 	header *RequestHeaderData // decoded latest[latestHeader], nil until asked
 
 	// Forget's progress: every event below forgetMark was forgotten or is
-	// listed in retained (kept then because it was still needed).
+	// listed in onSurface (kept because it was a surface node when the
+	// surface's generation was forgetGen) or in retained (kept because it
+	// was the newest of its kind; a handful). Only a replacement takes a
+	// node off the surface, and it moves gen on, so onSurface is looked at
+	// again only then: Forget once per event stays linear in the log.
 	forgetMark int
+	forgetGen  int
+	onSurface  []int
 	retained   []int
 
 	// Release's compacted prefix (release.go): events holds the events
@@ -241,34 +247,37 @@ func (s *Session) Forget(upTo int) {
 		return
 	}
 	upTo = min(upTo, s.Len())
-	needed := func(seq int) bool {
-		if _, on := s.pos[seq]; on {
-			return true
-		}
-		for _, l := range s.latest {
-			if l == seq {
-				return true
-			}
-		}
-		return false
+	if s.gen != s.forgetGen {
+		// A replacement took nodes off the surface since the last call:
+		// every node kept for being on it is looked at again.
+		s.retained = append(s.retained, s.onSurface...)
+		s.onSurface = s.onSurface[:0]
+		s.forgetGen = s.gen
 	}
-	kept := s.retained[:0]
-	for _, seq := range s.retained {
-		if needed(seq) {
-			kept = append(kept, seq)
-		} else {
+	newest := s.retained[:0]
+	keep := func(seq int) {
+		switch {
+		case s.onSurfaceNow(seq):
+			s.onSurface = append(s.onSurface, seq)
+		case slices.Contains(s.latest[:], seq):
+			newest = append(newest, seq)
+		default:
 			s.forget(seq)
 		}
+	}
+	for _, seq := range s.retained {
+		keep(seq)
 	}
 	for seq := max(s.forgetMark, s.base); seq < upTo; seq++ {
-		if needed(seq) {
-			kept = append(kept, seq)
-		} else {
-			s.forget(seq)
-		}
+		keep(seq)
 	}
-	s.retained = kept
+	s.retained = newest
 	s.forgetMark = max(s.forgetMark, upTo)
+}
+
+func (s *Session) onSurfaceNow(seq int) bool {
+	_, on := s.pos[seq]
+	return on
 }
 
 func (s *Session) forget(seq int) {
@@ -726,7 +735,7 @@ func (s *Session) Clone() *Session {
 		return nil
 	}
 	c := &Session{ID: s.ID, Gen: s.Gen, Header: s.Header, gen: s.gen, latest: s.latest, header: s.header,
-		forgetMark: s.forgetMark, retained: slices.Clone(s.retained),
+		forgetMark: s.forgetMark, forgetGen: s.forgetGen, onSurface: slices.Clone(s.onSurface), retained: slices.Clone(s.retained),
 		base: s.base, held: maps.Clone(s.held), rel: s.rel.clone(), shadows: slices.Clone(s.shadows), derived: s.cloneDerived()}
 	for _, sl := range s.prices {
 		c.prices = append(c.prices, priceSlot{m: sl.m, prices: maps.Clone(sl.prices)})
