@@ -66,6 +66,12 @@ func stepNarration(s string) bool {
 	return stepRE.MatchString(s) && !choiceRE2.MatchString(s)
 }
 
+// fixStatusRE is "the fix is" telling how the fix does, not what it is:
+// "The fix is working correctly.", "The fix is partially working.", "the
+// solution is not complete yet". A status report, no course chosen ("the
+// fix is to reorder the operations", "the fix is a guard in save()" are).
+var fixStatusRE = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+)?(?:the|my|our|this) (?:fix|solution|approach|patch|change) (?:is|seems|appears)\s+(?:(?:now|still|also|only|not|partially|partly|mostly|fully|all|clearly|definitely|indeed|really|to be)\s+)*(?:working|failing|broken|complete|completed|done|correct|incorrect|wrong|right|effective|successful|sufficient|insufficient|incomplete|applied|in place|holding|fine|good|ok|okay)\b`)
+
 // outcomeRead reports a hedge that reads a step's outcome and names no
 // cause ("… because …" is a hypothesis about one).
 func outcomeRead(s string) bool {
@@ -165,7 +171,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l) || unsureSubject(l) != "" || guessLabelRE.MatchString(l)
 		decided := false
 		body := l
-		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) {
+		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) && !fixStatusRE.MatchString(l) {
 			decided, body = true, m[1]
 		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]
