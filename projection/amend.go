@@ -181,6 +181,11 @@ func pinsRule(s string) bool {
 	return pinVerbRE.MatchString(strings.TrimSpace(s)) && len(pins(s)) > 0 && !questionRE.MatchString(s)
 }
 
+// seemsOpenRE opens a sentence with what the speaker only infers: "It
+// seems (to be) …", "it looks like …", "apparently …". A rule said
+// politely ("I think we should never …") does not open so.
+var seemsOpenRE = mustPattern(`(?i)^\W*(?:(?:so|but|and|well|hmm+|ok(?:ay)?)[,]?\s+)?(?:it\s+)?(?:seems|appears|looks)(?:\s+(?:to\s+be|that|like|as\s+if|as\s+though))?\b|^\W*(?:(?:so|but|and)[,]?\s+)?apparently\b`)
+
 // isRule reports whether sentence s states a rule: a directive that uses
 // a rule's words, or an imperative that pins a version.
 func isRule(s string) bool {
@@ -191,6 +196,13 @@ func isRule(s string) bool {
 	if flakyRemark(s) {
 		// "haan woh emulator pe flaky hai, … hamesha ek baar fail hota
 		// hai": how a test behaves, no rule (flakyremark.go)
+		return false
+	}
+	if seemsOpenRE.MatchString(s) && !strings.Contains(strings.ToLower(s), " but ") {
+		// "It seems to be AlterOrderWithRespectTo has to proceed before
+		// AddIndex": what the speaker infers of how a thing works, no
+		// rule for anyone to keep ("looks fine, but never push to main"
+		// turns to one)
 		return false
 	}
 	if v, _ := insteadValue(s); v != "" {

@@ -330,7 +330,7 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 		// and one of its own it labels as still open (openask.go).
 		// and the task it restates from the user's prompt (promptsaid.go).
 		// and a task it hands to the user (usertaskgiven.go).
-		return handedToUser(ev.Text, promptObjective(ev.Text, repliedOpen(ev.Text, ctx, ownOpenWork(ev, openLabelled(ev.Text, proposeAssistant(ev, ctx))))))
+		return handedToUser(ev.Text, ev.Calls, promptObjective(ev.Text, repliedOpen(ev.Text, ctx, ownOpenWork(ev, openLabelled(ev.Text, proposeAssistant(ev, ctx))))))
 	case RoleTool:
 		out := proposeToolResult(ev, ctx)
 		// the metrics the objective targets, as measured (measured.go)

@@ -118,10 +118,33 @@ func titleFirst(task string) (text, title string) {
 		return t, ""
 	}
 	title = strings.TrimSpace(lines[i])
-	if title == "" || strings.ContainsAny(title[len(title)-1:], ".!?。") || len(terms(title)) < 2 || len([]rune(title)) > maxTitleRunes || strings.ContainsAny(title, "!?") {
+	stop := title != "" && strings.ContainsAny(title[len(title)-1:], ".!?。")
+	if stop && strings.HasSuffix(title, ".") && !strings.Contains(strings.TrimSuffix(title, "."), ". ") && sectionLabelNext(lines[i+1:]) {
+		// "ForeignKey's to_field parameter gets the old field's name
+		// when renaming a PrimaryKey." over "Description": a tracker's
+		// title with its full stop, the section label under it says so
+		stop = false
+	}
+	if title == "" || stop || len(terms(title)) < 2 || len([]rune(title)) > maxTitleRunes || strings.ContainsAny(title, "!?") {
 		return t, ""
 	}
 	return strings.Join(lines[i:], "\n"), title
+}
+
+// sectionLabelRE is a line that labels the section under a tracker
+// issue's title: "Description", "Summary", "## Steps to reproduce",
+// "**Describe the bug**".
+var sectionLabelRE = mustPattern(`(?i)^(?:#{1,4}\s*|\*\*)?(?:description|summary|details|problem|background|describe the bug|steps to reproduce|to reproduce|expected (?:behaviou?r|result)|actual (?:behaviou?r|result))(?:\*\*)?\s*:?$`)
+
+// sectionLabelNext reports whether the first non-blank of lines is a
+// section label (sectionLabelRE).
+func sectionLabelNext(lines []string) bool {
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			return sectionLabelRE.MatchString(l)
+		}
+	}
+	return false
 }
 
 // titledObjective is out with the objective it proposes stated as the

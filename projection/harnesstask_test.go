@@ -103,6 +103,13 @@ func TestTitleFirst(t *testing.T) {
 		{"Consider the following PR description:\nHttpResponse doesn't handle memoryview objects\nDescription", "HttpResponse doesn't handle memoryview objects"},
 		{"Here's the issue text:\nISSUE:\nTimeDelta serialization precision\nHi there!", "TimeDelta serialization precision"},
 		{"The description is:\nNever forget the people's champ.", ""},
+		// a tracker's title with its full stop, over its section label
+		{"Consider the following PR description:\nForeignKey's to_field parameter gets the old field's name when renaming a PrimaryKey.\nDescription\n\t\nHaving these two models", "ForeignKey's to_field parameter gets the old field's name when renaming a PrimaryKey."},
+		{"Here's the issue text:\nThe parser crashes on empty input.\n\n## Steps to reproduce\n1. run it", "The parser crashes on empty input."},
+		// near misses: a description of two sentences, a description
+		// over another line, a label after a sentence that is no title
+		{"Consider the following PR description:\nThe parser crashes. It happens on empty input.\nDescription", ""},
+		{"The description is:\nNote: The flag is the entire thing decrypted.\nFiles included in the challenge: ['a.mpeg']", ""},
 		{"Fix the login bug\nIt fails on Safari.", "Fix the login bug"},
 		{"Fix the login bug on Safari.\nIt fails after the redirect.", ""},
 		{"Fix the login bug", ""},

@@ -66,6 +66,17 @@ func stepNarration(s string) bool {
 	return stepRE.MatchString(s) && !choiceRE2.MatchString(s)
 }
 
+// excludedFilesRE is 排除 ("exclude", also "rule out") said of files or
+// paths: "均已排除 `node_modules` 和 `.git`" leaves them out of a listing,
+// it rules out no approach or cause ("排除了缓存的问题" does).
+var excludedFilesRE = mustPattern("(?:已|均已|都已|并|会)?排除(?:了|掉)?\\s*(?:`[^`\n]{1,80}`|node_modules|\\.git\\b|[\\w.\\-]*/[\\w.\\-/]*|\\*\\.\\w+)")
+
+// fixStatusRE is "the fix is" telling how the fix does, not what it is:
+// "The fix is working correctly.", "The fix is partially working.", "the
+// solution is not complete yet". A status report, no course chosen ("the
+// fix is to reorder the operations", "the fix is a guard in save()" are).
+var fixStatusRE = mustPattern(`(?i)^(?:so,?\s+|ok,?\s+|okay,?\s+|now,?\s+)?(?:the|my|our|this) (?:fix|solution|approach|patch|change) (?:is|seems|appears)\s+(?:(?:now|still|also|only|not|partially|partly|mostly|fully|all|clearly|definitely|indeed|really|to be)\s+)*(?:working|failing|broken|complete|completed|done|correct|incorrect|wrong|right|effective|successful|sufficient|insufficient|incomplete|applied|in place|holding|fine|good|ok|okay)\b`)
+
 // outcomeRead reports a hedge that reads a step's outcome and names no
 // cause ("… because …" is a hypothesis about one).
 func outcomeRead(s string) bool {
@@ -165,7 +176,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		hedged := hypothesisRE.MatchString(l) && !exploreLeadRE.MatchString(l) && !outcomeRead(l) || unsureSubject(l) != "" || guessLabelRE.MatchString(l)
 		decided := false
 		body := l
-		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) {
+		if m := decisionRE.FindStringSubmatch(l); m != nil && !exploreRE.MatchString(m[1]) && !stepNarration(l) && !fixStatusRE.MatchString(l) {
 			decided, body = true, m[1]
 		} else if m := zhDecisionRE.FindStringSubmatch(l); m != nil {
 			decided, body = true, m[1]+m[2]
@@ -191,7 +202,7 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// A choice that replaces an earlier one ("Changing course: X
 			// will use Z instead of Y", "X 改用 Z，不再使用 Y").
 			out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(body), Value: l, Quote: l, Correction: true, Links: mentions(l)})
-		case negativeRE.MatchString(l):
+		case negativeRE.MatchString(excludedFilesRE.ReplaceAllString(l, " ")):
 			out = append(out, Proposal{Op: OpState, Kind: KindNegative, Key: "negative/-/" + slug(l), Value: l, Quote: l, Links: mentions(l)})
 			if c := courseAfterNegative(l); c != "" {
 				// "That can't work: sqlx doesn't support X, so I'll do

@@ -59,6 +59,13 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 		// a status the program answers with by its flags ("terraform
 		// plan -detailed-exitcode": 2, changes present; exitstatus.go)
 		benignStatus(text, ctx.Call)
+	// a read or a listing that found its path absent: an answer, no
+	// failure (lookupabsent.go)
+	absent := ev.Result != nil && ev.Result.IsError && !found && lookupAbsent(ctx.Call, text)
+	if absent {
+		p := Proposal{Op: OpOutcome, Kind: KindEvidence, Key: cmdKey, Name: cmdName, Quote: firstLine(text), Value: absentValue(text)}
+		return []Proposal{p}
+	}
 	failed := ev.Result != nil && ev.Result.IsError && !found
 	because := ""
 	// what the output says failed, its lines of no error left out

@@ -30,6 +30,14 @@ var userFailRE = mustPattern(`(?i)\bOOM[- ]?kill(?:ed|er)?\b|\bOOMKilled\b|\bout
 // 9", "simulate an OOM kill").
 var userFailNotRE = mustPattern(`(?i)[?？]|\b(?:is the|means|last (?:year|release|time|month|week|quarter)|used to|years? ago|once|if|whether|might|could|may|maybe|would|avoid|prevent|no more|not|[a-z]+n't|never|without|make|let|have it|so that|should|must|want|expect|ensure|simulate|reproduce|trigger|force|se|eviter|als|wenn|falls|si|evitare|niet|nicht|nessun|nunca|sem|nenhum|kein|keine|senza|sans|ohne|zonder|sin)\b|(?i:(?:^|[^\pL])(?:não|nao)(?:$|[^\pL]))|(?:^|\s)(?:если|может|чтобы|не|без|больше не)(?:\s|$|[,.!])|如果|可能|避免|不`)
 
+// stopSignalRE is a run told ended by a signal that stops it on request
+// (SIGTERM, SIGINT, SIGHUP): "Command failed with signal \"SIGTERM\"",
+// "terminated by SIGINT", as a dev server the user stopped prints in the
+// log they paste. It is the run stopped, not failing: what failed, if
+// anything, is told elsewhere in the paste. A kill of another signal
+// ("signal SIGKILL", "SIGSEGV": the OOM killer, a crash) stays a failure.
+var stopSignalRE = mustPattern(`(?i)\bsignal\s*:?\s*["'\x60]?SIG(?:TERM|INT|HUP)\b|\b(?:killed|terminated|interrupted|stopped)\s+by\s+(?:signal\s+)?SIG(?:TERM|INT|HUP)\b`)
+
 // goalSentRE is a sentence that states the goal, in the languages the
 // lexicons cover: "the goal now is", "l'obiettivo adesso è", "het doel
 // is", "das Ziel ist", "l'objectif est", "el objetivo es", "цель".
@@ -50,7 +58,7 @@ func reportedFailures(text string, pasted []Proposal, ctx *Context) []Proposal {
 			continue
 		}
 		for _, part := range failClauseRE.Split(s, -1) {
-			if userFailNotRE.MatchString(part) {
+			if userFailNotRE.MatchString(part) || stopSignalRE.MatchString(part) {
 				continue
 			}
 			key, name := "", ""

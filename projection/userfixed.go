@@ -28,11 +28,26 @@ var noLongerFailsRE = mustPattern(`(?i)\bno longer (?:crash|fail|die|hang|error)
 // condition, a hope, a plan.
 var noLongerNotRE = mustPattern(`(?i)[?？]|\b(?:if|whether|should|hopefully|hope|once|will|would|might|maybe|make sure|ensure|so that|se|dovrebbe|wenn|falls|sollte|als|zou|si|debería|devrait)\b|(?:^|\s)(?:если|должн\pL*|надеюсь|чтобы)(?:\s|$|[,.!])|如果|要是|的话|应该|希望|确保|吗|もし|たら|なら|はず|ように|か[。.]?$|면(?:\s|$|[,.，])|는지|(?:을|ㄹ)까`)
 
+// worksNowRE is a report that the thing works, in English: "thanks it
+// works", "that fixed it", "works now", "everything's working again".
+// Said of "it", "that", "this" or "everything", or alone, at the head of
+// the sentence, it names the thing the user told failing; "the new button
+// works" tells of another, "check that it works" asks for a check.
+var worksNowRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|great|nice|cool|good|thanks|thank you|perfect|yes|yep|yeah|awesome)[,!.]?\s+)*(?:(?:it|that|this|everything)(?:\s+(?:now|finally))?\s*(?:works|worked|is\s+working|'s\s+working|’s\s+working)|(?:works|working)\s+(?:now|again)|(?:that|this)\s+(?:fixed|did|solved)\s+it)\b`)
+
+// worksNotRE is what makes such a sentence no report that it works: a
+// part that still fails ("it works but the blog page 500s"), a place it
+// works only in, a negation.
+var worksNotRE = mustPattern(`(?i)\b(?:but|except|only|still|though|although|however|partly|partially|sometimes|locally|not|never|[a-z]+n't|before|until|used to|yesterday|last)\b`)
+
 // fixedReport is the sentence of user message text that reports a thing
 // no longer fails, "" when none does.
 func fixedReport(text string) string {
 	for _, s := range sentences(text) {
 		if noLongerFailsRE.MatchString(s) && !noLongerNotRE.MatchString(s) {
+			return s
+		}
+		if worksNowRE.MatchString(s) && !noLongerNotRE.MatchString(s) && !worksNotRE.MatchString(s) {
 			return s
 		}
 	}

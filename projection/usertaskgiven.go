@@ -2,6 +2,7 @@ package projection
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -27,9 +28,51 @@ var (
 	handedUserNotRE = mustPattern(`(?i)\b(?:if|unless|whether|won't|will\s+not|don't|do\s+not|no\s+longer)\b|\bno\s+(?:tendr[áa]s|necesitas)\b|\bsi\s+(?:necesitas|tienes)\b|如果|要是|假如|不用|不必|无需|不需要`)
 )
 
+// A hand-over the agent then does itself.
+//
+// "Yes, you need to rebuild the packages. The TypeScript changes need to
+// be compiled to JavaScript:" followed, in the same message, by the
+// agent's own `pnpm build`: the agent answers the user's "does something
+// need to be built?" and leads into doing it. A message that ends by
+// leading into its calls (a colon) and calls a command naming the handed
+// work's verb ("rebuild": build) hands nothing over. A hand-over that says
+// the user's side ("yourself", "locally", "on your machine", "manually")
+// stays the user's, as does one whose work no call of the message does.
+
+// userSideRE says the work is done on the user's side.
+var userSideRE = mustPattern(`(?i)\b(?:yourself|locally|manually|by hand|on your (?:machine|side|end|laptop|computer)|in (?:the|your) (?:dashboard|console|browser|ui))\b|自己|本地|手动`)
+
+// doneByOwnCall reports whether the work handed over in sentence s, whose
+// hand-over cue ends at end (the verb's first letter), is what the
+// agent's own calls of the message text leads into do (see above).
+func doneByOwnCall(text, s string, end int, calls []Call) bool {
+	if len(calls) == 0 || !strings.HasSuffix(strings.TrimSpace(text), ":") || userSideRE.MatchString(s) {
+		return false
+	}
+	verb := strings.ToLower(strings.TrimFunc(firstWord(s[end-1:]), func(r rune) bool { return !unicode.IsLetter(r) }))
+	if v, ok := strings.CutPrefix(verb, "re"); ok && len(v) >= 3 {
+		// "rebuild", "rerun", "reinstall": the work is the verb's
+		verb = v
+	}
+	if len(verb) < 3 {
+		return false
+	}
+	for i := range calls {
+		for _, w := range strings.FieldsFunc(strings.ToLower(callText(&calls[i])), func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}) {
+			if w == verb {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // handedToUser adds to out, for the agent's text, an open obligation of
-// the user's for each sentence handing them a task (see above).
-func handedToUser(text string, out []Proposal) []Proposal {
+// the user's for each sentence handing them a task (see above); calls are
+// the message's own tool calls.
+func handedToUser(text string, calls []Call, out []Proposal) []Proposal {
 	if !handedUserRE.MatchString(text) {
 		return out
 	}
@@ -43,7 +86,7 @@ func handedToUser(text string, out []Proposal) []Proposal {
 		if i := strings.LastIndexAny(clause, ",;，；"); i >= 0 {
 			clause = clause[i+1:]
 		}
-		if len(terms(s[loc[0]:])) < 3 || strings.HasSuffix(s, ":") || purposeFirstRE.MatchString(s[:loc[0]]) || purposeFirstRE.MatchString(clause) {
+		if len(terms(s[loc[0]:])) < 3 || strings.HasSuffix(s, ":") || purposeFirstRE.MatchString(s[:loc[0]]) || purposeFirstRE.MatchString(clause) || doneByOwnCall(text, s, loc[1], calls) {
 			// "you'll need to either:" opens a list of options; "to
 			// execute Rust code you need to use @let" explains how, also
 			// after a lead-in ("In Maud, to execute …")
