@@ -217,7 +217,7 @@ func isRule(s string) bool {
 		// "until the release, no new deps": a rule its bound opens
 		return true
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || actConditionRule(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
 }
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")
