@@ -229,7 +229,7 @@ func isRule(s string) bool {
 		// "until the release, no new deps": a rule its bound opens
 		return true
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || actConditionRule(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
 }
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")
@@ -384,9 +384,13 @@ var finalVerbs = wordSet(`run execute rerun regenerate rebase verify`)
 
 // zhHabitRE is a Chinese rule for every time from now on, its occasion
 // between the time word and the modal: "以后提交代码前都要跑 lint", "每次
-// 发版前都得先打 tag", "今后所有接口一律走网关" (a description, "每次都失败",
-// holds no modal).
-var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|每次|每回|每一次)[^，,。；;？?！!]{0,24}?(?:都(?:要|得|必须|务必)|一律|必须|务必)\p{Han}|(?:每次|每回|每一次)[^，,。；;？?！!]{1,16}?(?:前|之前|以前|后|之后|以后)[，,]?\s*(?:都|也)?(?:先|记得|记着)?(?:跑|运行|执行|检查|测试|格式化|更新|拉|同步|rebase|\p{Han}{0,2}(?:一下|一遍))`)
+// 发版前都得先打 tag", "今后所有接口一律走网关", the occasion said first
+// ("コミット前に毎回 lint を走らせて"; a description, "每次都失败", holds
+// no modal or verb of work).
+var zhHabitRE = mustPattern(`(?:以后|今后|往后|从现在起|从今天起|每次|每回|每一次)[^，,。；;？?！!]{0,24}?(?:都(?:要|得|必须|务必)|一律|必须|务必)\p{Han}|(?:每次|每回|每一次)[^，,。；;？?！!]{1,16}?(?:前|之前|以前|后|之后|以后)[，,]?\s*(?:都|也)?(?:先|记得|记着)?(?:跑|运行|执行|检查|测试|格式化|更新|拉|同步|rebase|\p{Han}{0,2}(?:一下|一遍))` +
+	// the occasion before "every time", as Japanese says it: "コミット前
+	// に毎回 make lint を走らせて", "push 前每次都跑 lint"
+	`|(?:前|之前|以前|后|之后|以后|後)(?:に|には)?[、，,]?\s*(?:每次|每回|每一次|毎回|その都度)(?:都|必ず)?[^、，,。；;？?！!]{1,40}?(?:跑|运行|执行|检查|测试|格式化|走らせ|実行し|回し|かけ|通し|確認し)`)
 
 // zhFreezeRE is a Chinese release freeze: "生产环境封版，不发版", "封网期间".
 var zhFreezeRE = mustPattern(`封版|封网|封板|不许发版|禁止发版|暂停发版`)

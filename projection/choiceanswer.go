@@ -11,8 +11,9 @@ import "strings"
 // rechazos?" — "ahora no": a reply that only declines ("not now", "no
 // thanks", "jetzt nicht", "今はいいです": saysNoRE), or opens with yes or
 // no and says why ("nein, das mach ich selbst": polarAnswered), answers
-// the one yes-or-no question waiting. Read only in the reply's first
-// sentence, and only of a question asked just before.
+// the one yes-or-no question waiting, as does its verb said back ("V12
+// 要不要拆成两个脚本？" — "拆。": echoanswer.go). Read only in the reply's
+// first sentence, and only of a question asked just before.
 
 // answeredByShape is the key of the question of qs that the first
 // sentence s of a reply answers by its shape (see above), or "".
@@ -46,7 +47,7 @@ func answeredByShape(s string, qs map[string]string) string {
 		return found
 	}
 	for k, q := range qs {
-		if askedPolar(q) && (saysNoRE.MatchString(s) || polarAnswered(s, qs)) {
+		if askedPolar(q) && (saysNoRE.MatchString(s) || polarAnswered(s, qs)) || echoAnswered(s, q) {
 			return k
 		}
 	}

@@ -117,6 +117,10 @@ var (
 	modalRE = mustPattern(`(?i)\b(?:must|should|shall|needs? to|has to|have to|(?:is|are) required to|(?:is|are) expected to|ought to)\b|应该|需要|要求`)
 )
 
+// zhCondThenRE is a Chinese condition that runs into its main clause
+// with no comma: "如果测试失败就", "要是 CI 挂了的话就", "万一超时那就".
+var zhCondThenRE = mustPattern(`^(?:如果|要是|假如|若是|万一)[^，,。；;？?]{1,40}?(?:的话)?(?:就|那就|那么|则)$`)
+
 // pastVerbs are simple past forms that tell a story, not a norm ("we
 // never got the logs").
 var pastVerbs = map[string]bool{"got": true, "had": true, "was": true, "were": true, "did": true, "went": true, "saw": true, "found": true,
@@ -438,6 +442,12 @@ func directive(s string) bool {
 		// "in field 1 (the invoice number for us) may only …": an aside
 		// in parentheses is no part of the clause's subject
 		clause = strings.TrimSpace(parenAsideRE.ReplaceAllString(clause, " "))
+		if zhCondThenRE.MatchString(clause) {
+			// "如果测试失败就不要推送": the condition ends at its "就",
+			// the rule word opens the main clause ("if the tests fail,
+			// don't push")
+			clause = ""
+		}
 		switch {
 		case clause == "" && (strings.EqualFold(word, "only") || strings.EqualFold(word, "always")) && irregularPast(s[m[1]:]):
 			// "…, only took them 6 weeks lol": a past told with its

@@ -85,6 +85,10 @@ func verdictProposal(l string) (Proposal, bool) {
 // written as code, a version or a path), when a tool ran since it was stated: the
 // check is the evidence §17 asks for.
 func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
+	if r.closeNumbered(p, ref) {
+		// "hypothesis 2 is ruled out" (hyplist.go)
+		return
+	}
 	said := terms(p.Value)
 	var best *Anchor
 	for _, h := range r.sorted() {

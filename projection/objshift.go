@@ -49,12 +49,13 @@ var prioDenyRE = mustPattern(`(?i)\b(?:not|n't|no longer|never)\s+(?:\w+\s+)?(?:
 var planChangeRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|so|alright|right|listen|look|hey|well|meanwhile|in the meantime|until then|till then|слушай|короче|ладно|так|senti|allora|luister|oké|oye|mira|hör mal)[,]?\s+)*(?:change of plans?|(?:the\s+)?plans?\s+(?:changed|have changed|has changed|are changing)|new plan|scratch that plan)\W*$|^(?:(?:那|好|で|では|じゃあ|それで|さて|ok)[，,、]?\s*)?(?:计划有变|计划变了|改计划了?|计划调整一下)[。！!，,]?$`)
 
 // parkRE sets the task before aside for now: "park it", "can wait",
-// "put it on hold", "先放一放", "先不管…了".
-var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?[^.;!?,]{1,60}?\bfor (?:now|today|the moment|the time being|this week)\b|\b(?:postpone|defer|push back|punt on)\b|\b(?:to|till|until|for) (?:the )?next (?:sprint|week|release|iteration|milestone)\b|\bnext (?:sprint|week|release|iteration|milestone)\s*[.!]?\s*$|\bthe rest (?:later|can wait|after(?:wards)?)\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不管|先不搞|先不做|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
+// "put it on hold", "don't work on X for now" (not "don't touch X for
+// now": a rule until then), "先放一放", "先不管…了", "先不要做 X 了".
+var parkRE = mustPattern(`(?i)\bpark (?:it|that|this|the\b)|\b(?:can|will|could) wait\b|\bon (?:hold|the back ?burner|ice)\b|\bshelve (?:it|that|this|the\b)|\bgood enough for now\b|\bforget (?:about )?[^.;!?,]{1,60}?\bfor (?:now|today|the moment|the time being|this week)\b|\b(?:postpone|defer|push back|punt on)\b|\b(?:don'?t|do not|stop)\s+(?:do|doing|work on|working on|bother with)\b[^.;!?,]{1,60}?\bfor (?:now|today|the moment|the time being)\b|\b(?:to|till|until|for) (?:the )?next (?:sprint|week|release|iteration|milestone)\b|\bnext (?:sprint|week|release|iteration|milestone)\s*[.!]?\s*$|\bthe rest (?:later|can wait|after(?:wards)?)\b|\b(?:leave|put) (?:the|that|this|it)\b[^.;!?]{0,40}\b(?:for now|for later|aside)\b|先放一?放|先放着|先搁置|先搁一搁|先不(?:要|用)?(?:管|搞|做|弄)|暂停一下|先停一停|ここまでで(?:OK|ok|いい|大丈夫|十分)|は後回し|後回しで|一旦(?:置いて|止めて|ストップ)|(?:\b(?:zurückstellen|zurückgestellt|hintanstellen|kann warten|can warten)\b|\b(?:erstmal|erst mal|vorerst) (?:liegen lassen|ruhen lassen|pausieren)\b|\bpuede esperar\b|\b(?:déjalo|dejamos|aparca|aparcamos)\b[^.;!?]{0,30}\b(?:para (?:después|luego|más tarde)|por ahora)\b)`)
 
 // zhPrioWorkRE opens a Chinese clause asking work first: "现在优先搞
-// …", "接下来先把 … 修好", "现在最重要的是把 …".
-var zhPrioWorkRE = mustPattern(`^(?:那|好)?[，,]?\s*(?:现在|接下来|下面|目前)?\s*(?:先|优先|首先|赶紧)(?:搞|做|处理|解决|修|看|弄|把|来)`)
+// …", "接下来先把 … 修好", "现在最重要的是把 …", "改成先修 Flyway".
+var zhPrioWorkRE = mustPattern(`^(?:那|好)?[，,]?\s*(?:现在|接下来|下面|目前)?\s*(?:改成|改为|换成)?\s*(?:先|优先|首先|赶紧)(?:搞|做|处理|解决|修|看|弄|把|来)`)
 
 // zhMainRE frames the rest of a Chinese clause as the main task with
 // no colon: "现在最重要的是把数据泄漏的问题解决".
@@ -259,7 +260,9 @@ func shiftedTask(text string) (quote, task string) {
 			if m := zhMainRE.FindStringSubmatch(rest); m != nil && okTask(m[1]) {
 				return s, m[1]
 			}
-			if (zhPrioWorkRE.MatchString(rest) || workStart(rest) && firstRE.MatchString(rest)) && okTask(rest) {
+			if (zhPrioWorkRE.MatchString(rest) || workStart(rest) && firstRE.MatchString(rest)) && (okTask(rest) || duePlan(rest)) {
+				// "改成先修 Flyway：…，今天必须修好": its "must" is the
+				// deadline of the work asked first, no rule (duePlan)
 				return s, rest
 			}
 			if changed && j == 0 && workStart(rest) && okTask(rest) && !parkRE.MatchString(s) {

@@ -176,3 +176,24 @@ func (r *Reducer) oldTasksGone(nu, old *Anchor, ref EventRef) {
 		r.retire(a, Superseded)
 	}
 }
+
+// parkedAlong are the sentences of user text that set the old task aside
+// beside the change of task quoted q: "先不要做导入了，导入先这样。改成先修
+// Flyway：…" parks the import, a part of the switch (the old objective
+// superseded), no rule against importing. A sentence that also holds a
+// rule of its own in a clause that parks nothing ("DDP 先放一放，别动
+// train.py") is not one.
+func parkedAlong(text, q string) []string {
+	var out []string
+	for _, s := range sentences(text) {
+		s = strings.TrimSpace(s)
+		if s == "" || strings.Contains(q, s) || !parkRE.MatchString(s) || questionRE.MatchString(s) {
+			continue
+		}
+		if slices.ContainsFunc(clauseSpans(s), func(c string) bool { return !parkRE.MatchString(c) && isRule(c) }) {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}

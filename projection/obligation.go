@@ -22,7 +22,7 @@ var (
 	deadlineRE = mustPattern(`(?i)\b(?:by|before) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|eow|eom|cob|(?:the )?end of (?:the )?(?:day|week|month|sprint|quarter)|the weekend|next week|the \d{1,2}(?:st|nd|rd|th)|the [\w-]+(?: [\w-]+)? on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b|(?:周|星期|礼拜)[一二三四五六日天](?:下班|晚上|中午|上午|下午|早上)?(?:之前|以前|前)|(?:明天|今天|下班|月底|周末)(?:之前|以前|前)|(?:之前|以前)(?:搞定|完成|弄好|做完)`)
 	// everyTimeRE is a moment that recurs ("before every commit",
 	// "每次提交前"): what is bound to it is a rule, not a task.
-	everyTimeRE = mustPattern(`(?i)\b(?:before|after) (?:every|each)\b|^\W*(?:every|each|all|any)(?:thing|one|body)?\b[^.;]*\b(?:must|should|has to|have to|needs? to)\b[^.;]*\b(?:before|after|when|whenever)\b|每次|每一次|每回|每当|每个(?:提交|版本|PR|发布)`)
+	everyTimeRE = mustPattern(`(?i)\b(?:before|after) (?:every|each)\b|^\W*(?:every|each|all|any)(?:thing|one|body)?\b[^.;]*\b(?:must|should|has to|have to|needs? to)\b[^.;]*\b(?:before|after|when|whenever)\b|每次|每一次|每回|每当|每个(?:提交|版本|PR|发布)|毎回|その都度`)
 	// dueCues are the words a due task holds one of.
 	dueCues = []string{"before", "by ", "之前", "以前", "前"}
 )

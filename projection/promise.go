@@ -77,11 +77,12 @@ var (
 
 // promiseCJKRE is the same commitment in Chinese, which no space or
 // boundary marks: "我之后会在 apps/api/README.md 里补上 …", "我来更新
-// CHANGELOG"; promiseCJKNotRE makes it none: done already, a question,
+// CHANGELOG", the time said before the subject ("等会儿我把 benchmark
+// 结果写进 docs/perf.md"); promiseCJKNotRE makes it none: done already, a question,
 // an offer, a condition, a negation.
 var (
-	promiseCJKRE    = mustPattern(`我(?:之后|稍后|待会儿?|等下|回头|马上|接下来|随后|最后)?(?:会|要|来|再|先)(?:[^。？！\n]{0,40}?)(?:补上|补充|补一下|加上|加一下|更新|写上|写一下|添加|记录|完善|补全|写好)`)
-	promiseCJKNotRE = mustPattern(`已经|已(?:补|加|更新|写|添加)|了吗|要不要|需不需要|如果|要是|是否|不会|不要|没有`)
+	promiseCJKRE    = mustPattern(`(?:我(?:之后|稍后|待会儿?|等下|等会儿?|回头|马上|接下来|随后|最后|晚点)?(?:会|要|来|再|先)|(?:之后|稍后|待会儿?|等下|等一下|等会儿?|回头|晚点|晚些时候|随后)[，,]?\s*我(?:再|会|来|就)?)(?:[^。？！\n]{0,40}?)(?:补上|补充|补一下|加上|加一下|更新|写上|写一下|添加|记录|完善|补全|写好|写进|写入|写到|补到|加到|记到|记进)`)
+	promiseCJKNotRE = mustPattern(`已经|已(?:补|加|更新|写|添加)|(?:写进|写入|写到|补到|加到|记到|记进|写好|补上|加上)了|了吗|要不要|需不需要|如果|要是|是否|不会|不要|没有`)
 )
 
 // ownPromise reports whether the agent's sentence s promises work of its

@@ -108,5 +108,17 @@ I'll add a test that hammers Get and Set in parallel.
 > result
 wrote internal/cache/rates_race_test.go
 `, nil, []string{`obligation/.*\[open/`}},
+		{"zh promise with the time before the subject", `
+> user
+可以 commit 了。
+> assistant
+已提交 a41c9e2。等会儿我把 batchInsert 的 benchmark 结果写进 docs/perf.md。
+`, []string{`obligation/-/等会儿我把-batchinsert.* \[open/`}, nil},
+		{"near miss zh: written already, a step with no object", `
+> user
+可以 commit 了。
+> assistant
+等会儿我看一下日志。我已经把结果写进了 docs/bench.md。回头我把结果写进了 docs/perf.md。
+`, nil, []string{`obligation/`}},
 	})
 }

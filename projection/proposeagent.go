@@ -116,6 +116,16 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		}
 	}
 	out = append(out, again...)
+	if items, span := hypothesisList(ev.Text); items != nil {
+		// "Two hypotheses: 1) …; 2) …": one hypothesis each (hyplist.go)
+		out = append(out, items...)
+		if took == nil {
+			took = map[string]bool{}
+		}
+		for _, s := range sentences(span) {
+			took[strings.TrimSpace(s)] = true
+		}
+	}
 	confirmed := !ctx.ChoseOffered
 	reversed := false
 	ss := sentences(ev.Text)
@@ -148,6 +158,9 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 		if l == "" {
 			continue
 		}
+		// "Hypothesis 2 holds.": a verdict by number, however short
+		// (hyplist.go)
+		out = append(out, numberedVerdicts(l)...)
 		if ifRE.MatchString(l) || strings.HasSuffix(l, ":") || strings.HasSuffix(l, "：") {
 			continue
 		}

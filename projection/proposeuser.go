@@ -102,6 +102,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					out = append(out, Proposal{Op: OpDone, Kind: KindObjective, Key: objectiveKey, Value: done, Quote: done})
 				}
 				objLines = append(objLines, q)
+				objLines = append(objLines, parkedAlong(said, q)...)
 				out = append(out, Proposal{Op: OpState, Kind: KindObjective, Key: "objective/session/goal", Value: oneLine(v, valueRunes), Quote: q, Correction: true})
 			}
 		}

@@ -3,6 +3,7 @@ package projection
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // A default the user let stand.
@@ -288,13 +289,43 @@ func assentOnly(text string) bool {
 // goAheadFirst reports whether user text opens with a sentence that only
 // assents to proposal and says to go ahead ("ㅇㅇ 그렇게 해. 아 그리고 목표
 // 바꿀게 …", "Go ahead. Then also …", "Vas-y. Et ensuite …"): the rest
-// of the reply may turn to other things. A bare "ok" opening a reply
-// accepts nothing (assentsTo reads a reply of assent alone).
+// of the reply may turn to other things; or with one that assents and
+// names the thing proposed ("同意，foreach。batch size 先用 500。",
+// "Agreed, pgloader. Run it on staging first."). A bare "ok" opening a
+// reply accepts nothing (assentsTo reads a reply of assent alone).
 func goAheadFirst(text, proposal string) bool {
 	ss := sentences(text)
 	if len(ss) < 2 {
 		return false
 	}
 	first := strings.TrimSpace(ss[0])
-	return assentPhraseRE.MatchString(first) && !questionRE.MatchString(first) && assentsTo(first, proposal)
+	if questionRE.MatchString(first) || !assentsTo(first, proposal) {
+		return false
+	}
+	return assentPhraseRE.MatchString(first) || namesProposed(first, proposal)
 }
+
+// namesProposed reports whether reply sentence s names a thing of
+// proposal besides the words of assent and of proposing: "foreach",
+// "pgloader", "OnceLock" (a word of three letters or more, no stop word).
+func namesProposed(s, proposal string) bool {
+	said := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), notWordRune) {
+		said[w] = true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(proposal), notWordRune) {
+		if said[w] && len(w) >= 3 && !assentWords[w] && !stopwords[w] && !proposingWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// notWordRune cuts text into words of letters, digits and "_" (no Han:
+// a Chinese sentence names its thing in Latin letters, "建议用 foreach").
+func notWordRune(r rune) bool {
+	return !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) || r == '_' || unicode.IsLetter(r) && !unicode.Is(unicode.Han, r))
+}
+
+// proposingWords say that something is proposed, not what.
+var proposingWords = wordSet(`recommend recommended suggest suggested propose proposed would use using go with`)
