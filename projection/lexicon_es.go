@@ -167,6 +167,6 @@ var lexES = []lexEntry{
 const stopES = `el la los las del que y es está no lo se con como pero muy por para una un usa nunca siempre también esto este esta ya todavía según`
 
 func fixES(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", imperative: []string{"es", "as", "éis", "áis", "ar", "er", "ir", "amos", "emos", "imos"}})
+	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", subjects: "tú tu usted vos ustedes", imperative: []string{"es", "as", "éis", "áis", "ar", "er", "ir", "amos", "emos", "imos"}})
 	fixSetting(toks)
 }

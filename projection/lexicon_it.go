@@ -145,7 +145,7 @@ var lexIT = []lexEntry{
 const stopIT = `il lo gli della del che non è un una per con sono questo questa anche ma sempre mai ora perché come nel di sul sulla sui alla allo agli dal dalla dai nella nei nelle degli delle dello suo sua suoi ho hai abbiamo avete hanno siamo siete però già più ancora oggi adesso ciao grazie`
 
 func fixIT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "non", clitics: "lo la li le mi ti si ci gli", imperative: []string{"are", "ere", "ire", "iamo"}})
+	fixNegation(toks, negRules{neg: "non", clitics: "lo la li le mi ti si ci gli", subjects: "tu voi", imperative: []string{"are", "ere", "ire", "iamo"}})
 	fixImpersonalNot(toks)
 	fixSetting(toks)
 }
