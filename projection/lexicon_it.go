@@ -115,8 +115,8 @@ var lexIT = []lexEntry{
 	// Verbs of working on a thing or bringing one in, as a rule or a
 	// permission says them ("non toccare", "puoi aggiungere").
 	{catUse, "touch", "toccare toccarlo toccarla toccarli tocchi"},
-	{catUse, "add", "aggiungere* aggiungerla aggiungerlo"},
-	{catUse, "install", "installare*"},
+	{catUse, "add", "aggiungere* aggiungerla aggiungerlo aggiungi aggiungila aggiungilo"},
+	{catUse, "install", "installare* installa installala installalo"},
 	{catUse, "modify", "modificare* modifichi"},
 	{catExcept, "just this once", "eccezionalmente per_questa_volta solo_questa_volta"},
 	{catFunction, "the", "il lo la i gli le l'"},

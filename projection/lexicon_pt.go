@@ -128,8 +128,8 @@ var lexPT = []lexEntry{
 	// permission says them ("não mexa", "pode adicionar").
 	{catUse, "touch", "mexer mexa mexas tocar toques"},
 	{catUse, "change", "alterar editar modificar"},
-	{catUse, "add", "adicionar* adicione acrescentar* acrescente"},
-	{catUse, "install", "instalar* instale"},
+	{catUse, "add", "adicionar* adicione adiciona acrescentar* acrescente acrescenta"},
+	{catUse, "install", "instalar* instale instala"},
 	{catUse, "modify", "modificar* alterar* altere"},
 	{catExcept, "just this once", "excepcionalmente só_desta_vez só_dessa_vez desta_vez dessa_vez"},
 	{catFunction, "the", "o a os as"},

@@ -24,8 +24,9 @@ import (
 const orderedName = "ordered"
 
 // orderRE is an order in the gloss's words: the verb (group v) and the
-// thing named as code (group x), after words that only lead in.
-var orderRE = mustPattern(`(?i)^\W*(?:(?:ok(?:ay)?|now|so|yes|yeah|alright|fine|then|and|please|go ahead and|just|sure)[,!.]?\s+)*(?P<v>install|add|use|touch|edit|modify|change|import|upgrade|update|bump|remove|delete|push|deploy|commit)\s+(?:the\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]*[.\-/_@:][\w@.\-/:+#]*\w)`)
+// thing named as code (group x), after words that only lead in (and one
+// word before a comma: "beleza, instala …", "bon, installe …").
+var orderRE = mustPattern(`(?i)^\W*(?:\p{L}{1,10},\s+)?(?:(?:ok(?:ay)?|now|so|yes|yeah|alright|fine|then|and|please|go ahead and|just|sure)[,!.]?\s+)*(?P<v>install|add|use|touch|edit|modify|change|import|upgrade|update|bump|remove|delete|push|deploy|commit)\s+(?:the\s+)?(?P<x>` + "`[^`\\n]{1,80}`" + `|[\w@.\-/:+#]*[.\-/_@:][\w@.\-/:+#]*\w)`)
 
 // orderedActs adds to out, for each sentence of user text (its gloss g
 // when the user writes another language) that orders an act on a thing
