@@ -992,9 +992,6 @@ func fixNegation(toks []glossTok, nr negRules) {
 			lead++
 		}
 		if lead+1 < len(cl) && slicesContains(subjects, cl[lead].low) && slicesContains(neg, cl[lead+1].low) && !youStatives[verbAfter(cl[lead+2:], clitics)] {
-			// the pronoun glossed away: "do not le muevas", as the
-			// readings know a prohibition
-			cl[lead].keep, cl[lead].en = false, ""
 			lead++
 		}
 		part, second, modal := -1, -1, -1

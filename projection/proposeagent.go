@@ -224,13 +224,14 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 // rulesOutAnyRE is the agent ruling an approach out in its own words, in
 // English and the Romance languages it writes when the user does: "I
 // rule out offset pagination", "Descarto offset pagination", "descartei
-// o polling", "escludo il lock ottimistico", "j'écarte le polling",
-// "queda descartado" (not "lo scarto": in Italian also the gap between
-// two numbers). notRulesOutRE is the same verb negated
+// o polling", "escludo il lock ottimistico", "j'écarte le polling": the
+// first person only ("i non pagati vengono scartati" tells what the code
+// does with data; Italian "lo scarto" is also the gap between two
+// numbers). notRulesOutRE is the same verb negated
 // ("no descarto que sea el índice", "non escludo", "je n'exclus pas",
 // "I can't rule out"): a doubt left open, no approach dropped.
 var (
-	rulesOutAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:(?:i|we)\s+(?:rule|am ruling|'m ruling|are ruling)\s+out|descart(?:o|amos|é|ei|ado|ada|ados|adas)|scartiamo|scartat[oaie]|escludo|escludiamo|(?:j'|on\s+)(?:écarte|exclut|exclus)|écarté(?:e|s)?)(?:[^\p{L}]|$)`)
+	rulesOutAnyRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:(?:i|we)\s+(?:rule|am ruling|'m ruling|are ruling)\s+out|descart(?:o|amos|é|ei)|scartiamo|escludo|escludiamo|(?:j'|on\s+)(?:écarte|exclut|exclus))(?:[^\p{L}]|$)`)
 	notRulesOutRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:no|não|nao|non|sin|sem|senza|not|don't|can't|cannot|n'|ne)\s+(?:(?:lo|la|le|se|l'|o|a)\s*)?(?:rule\s+out|descart|scart|esclud|exclu|écart)`)
 )
 
