@@ -469,9 +469,10 @@ func aNotAMatch(s string) bool {
 
 // bareNoRE is a prohibition by "no" and the thing: "also no unsafe", "no
 // wandb or any external logging, …", "pls no hex codes", "ops: no prod
-// deploys 23:00-01:00 utc", "Olga (the manager) asked: from 21:00 to 9:00
+// deploys 23:00-01:00 utc", "no `any` in TypeScript" (the thing in code),
+// "Olga (the manager) asked: from 21:00 to 9:00
 // no messages to owners" (after who relays it and the hours it holds).
-var bareNoRE = mustPattern(`(?i)^(?:\p{L}[\p{L}\d\-]{1,20}(?:\s+(?:\([^()]{1,30}\)|[\p{L}\d][\p{L}\d.\-]{0,20})){0,3}:\s+)?(?:(?:also|and|so|but|plus|oh|ok|okay|pls|please|again|reminder|btw|seriously|really|absolutely|definitely)[,:]?\s+)*` + timeSpanRE + `no\s+(?P<x>[\p{L}\d_.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
+var bareNoRE = mustPattern(`(?i)^(?:\p{L}[\p{L}\d\-]{1,20}(?:\s+(?:\([^()]{1,30}\)|[\p{L}\d][\p{L}\d.\-]{0,20})){0,3}:\s+)?(?:(?:also|and|so|but|plus|oh|ah|ok|okay|pls|please|again|reminder|btw|seriously|really|absolutely|definitely)[,:]?\s+)*` + timeSpanRE + `no\s+(?P<x>` + "`[^`\n]{1,40}`" + `|[\p{L}\d_.\-/@#+]+)(?P<rest>[^,;.!?，。；]*)`)
 
 // timeSpanRE is a span of the clock before a rule, in whatever words it
 // is written around its two times: "from 21:00 to 9:00", "с 21:00 до

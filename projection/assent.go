@@ -37,7 +37,7 @@ var planSaidRE = mustPattern(`(?i)^\W*(?:i'll|i will|i'm going to|we'll|let's|vo
 
 // nodAskRE asks the user for a nod: "ok?", "Sobe ok?", "pode ser?",
 // "ça te va ?", "d'accord ?", "¿vale?", "passt das?", "괜찮을까요?", "行吗？".
-var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|agree|(?:ok|okay|alright|fine|good) (?:with|for) you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va|setuju|sepakat|gimana|oke)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
+var nodAskRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:ok(?:ay)?|alright|sound(?:s)? good|does that work|agreed|agree|(?:ok|okay|alright|fine|good) (?:with|for) you|works for you|objections|pode ser|tá bom|ta bom|beleza|blz|fechado|certo|sobe|manda|ça (?:te|vous) va|d'accord|ça marche|vale|va|sale|de acuerdo|te parece|os parece|passt (?:das|es)|einverstanden|va bene|d'accordo|ti va|setuju|sepakat|gimana|oke)\s*[?？]\s*$|(?:괜찮(?:을까요|아요|나요|겠어요|지)|될까요|어때요|할까요|좋을까요)\s*[?？]\s*$|(?:行吗|可以吗|好吗|怎么样|你看行不行|你看行吗|同意吗|没问题吧|いいですか|よろしいですか|どうですか)\s*[?？]\s*$`)
 
 // goAheadNodRE is a short question asking to go ahead with what the
 // sentence before states: "Shall I proceed?", "On y va ?", "¿Procedo?",
@@ -107,6 +107,8 @@ var assentWords = map[string]bool{
 	"oui": true, "ouais": true, "parfait": true, "d'accord": true, "dac": true, "ok.": true, "exactement": true, "voilà": true,
 	"sim": true, "isso": true, "beleza": true, "blz": true, "fechado": true, "certo": true, "perfeito": true, "bora": true, "pode": true,
 	"sí": true, "si": true, "vale": true, "claro": true, "perfecto": true, "exacto": true, "eso": true,
+	// Mexican Spanish: "órale, va", "sale", "ándale", "simón"
+	"órale": true, "orale": true, "va": true, "sale": true, "ándale": true, "andale": true, "simón": true, "dale": true,
 	"tamam": true, "tamamdır": true, "evet": true, "olur": true, "peki": true, "uygun": true,
 	"ja": true, "genau": true, "passt": true, "gut": true, "jawohl": true, "sì": true, "certo.": true, "esatto": true,
 	"네": true, "예": true, "응": true, "넵": true, "네네": true, "ㅇㅇ": true, "ㅇㅋ": true, "오케이": true, "콜": true,

@@ -1,8 +1,10 @@
 package projection
 
 import (
+	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // A decision taken back at once, with the course that replaces it.
@@ -14,7 +16,11 @@ import (
 // ("no wait", "no aspetta", "nee toch", "doch nicht", "finalement") a
 // thing an active decision holds, names it, and says the course taken in
 // its place (use, go back to, gebruik, torna a, verwende, reviens à,
-// vuelve a …) in the same message. The course is a decision that
+// vuelve a …, or "better" and the thing: "mejor un botón de 'Cargar
+// más'") in the same message. A change of plans said as such ("oye,
+// cambio de planes en la UI: el scroll infinito no le gustó a producto")
+// takes back as "no wait" does, and the thing may be named in plain
+// words the decision holds. The course is a decision that
 // replaces the one naming the thing; the take-back is no rule. A message
 // with no take-back, or naming no decided thing, or with no course, is
 // another reading's.
@@ -23,8 +29,18 @@ import (
 // lexicons read.
 var decTakeBackRE = mustPattern(`(?i)^\W*(?:(?:no+|nee|nein|non|não|nope|nah|нет|ні)[,!.]?\s+)?(?:wait|aspetta|wacht(?:\s+even)?|warte|attends|espera|espera\s+aí|подожди|почекай)\b|^\W*(?:actually,?\s+no|no,?\s+actually|nee,?\s+toch|toch\s+(?:geen|niet)|doch\s+(?:kein\p{L}*|nicht)|nein,?\s+doch|finalement|en\s+fait\s+non|alla\s+fine\s+no|ripensandoci|anzi\s+no|al\s+final\s+no|pensándolo\s+bien|pensando\s+bem|on\s+second\s+thought|scratch\s+that)\b`)
 
+// changeOfPlans opens a message with a change of plans said as such: "oye,
+// cambio de planes en la UI: …", "change of plans:", "mudança de planos",
+// "cambio di programma", "changement de plan".
+const changeOfPlans = `^\W*(?:(?:hey|oh|ok(?:ay)?|so|oye|bueno|mira|olha|ei|senti|dis|écoute|ecoute)[,!.]?\s+)?(?:change\s+of\s+plans?|cambio\s+de\s+planes?|mudança\s+de\s+planos?|cambio\s+di\s+(?:programma|piano|piani)|changement\s+de\s+plans?|planänderung|planwijziging)(?:[^\p{L}]|$)`
+
+// changeOfPlansRE is changeOfPlans: it takes back as decTakeBackRE does,
+// but only a thing a decision holds, never a word said no to that none
+// does ("el producto no gustó": no thing).
+var changeOfPlansRE = mustPattern(`(?i)` + changeOfPlans)
+
 // courseOpenRE opens the clause naming the course taken instead.
-var courseOpenRE = mustPattern(`(?i)^\W*(?:(?:just|then|allora|dan|dann|alors|entonces|então)\s+)?(?:use|go\s+(?:back\s+)?(?:to|with)|switch\s+(?:back\s+)?to|gebruik|ga\s+(?:terug\s+)?naar|neem|usa|utilizza|torna\s+(?:a|al|alla|allo|ai)|torniamo\s+(?:a|al|alla)|passa\s+a|nimm|verwende|zurück\s+zu|utilise|reviens\s+(?:à|au)|revenons\s+(?:à|au)|prends|vuelve\s+a|volvamos\s+a|volta\s+(?:para|pro|pra|ao|à)|используй|верни(?:сь)?\s+(?:к|на)|використовуй)\s+\S`)
+var courseOpenRE = mustPattern(`(?i)^\W*(?:(?:just|then|allora|dan|dann|alors|entonces|então)\s+)?(?:better|rather|instead|mejor|melhor|meglio|piuttosto|plutôt|mieux|besser|lieber|liever|beter|use|go\s+(?:back\s+)?(?:to|with)|switch\s+(?:back\s+)?to|gebruik|ga\s+(?:terug\s+)?naar|neem|usa|utilizza|torna\s+(?:a|al|alla|allo|ai)|torniamo\s+(?:a|al|alla)|passa\s+a|nimm|verwende|zurück\s+zu|utilise|reviens\s+(?:à|au)|revenons\s+(?:à|au)|prends|vuelve\s+a|volvamos\s+a|volta\s+(?:para|pro|pra|ao|à)|используй|верни(?:сь)?\s+(?:к|на)|використовуй)\s+\S`)
 
 // takenBackThingRE names, after a take-back, the thing said no to: "nee
 // toch geen IOptionsSnapshot", "doch kein Redis", "finalement pas de
@@ -40,7 +56,8 @@ var takenBackThingRE = mustPattern(`(?i)(?:^|[\s,;:])(?:no|not|geen|niet|kein\p{
 // it said no to as what it was.
 func decisionTakenBack(text string, ctx *Context, out []Proposal) []Proposal {
 	t := strings.TrimSpace(text)
-	if !decTakeBackRE.MatchString(t) || questionRE.MatchString(t) {
+	taken := decTakeBackRE.MatchString(t)
+	if !taken && !changeOfPlansRE.MatchString(t) || questionRE.MatchString(t) {
 		return out
 	}
 	var cl []string
@@ -71,7 +88,17 @@ func decisionTakenBack(text string, ctx *Context, out []Proposal) []Proposal {
 			break
 		}
 	}
-	if thing == "" && said == "" || course == "" {
+	if thing == "" {
+		// "el scroll infinito no le gustó a producto. mejor un botón":
+		// the decided thing by its plain words
+		for _, w := range slices.Sorted(maps.Keys(terms(before))) {
+			if utf8.RuneCountInString(w) >= 4 && !stopwords[w] && held(w) {
+				thing = w
+				break
+			}
+		}
+	}
+	if thing == "" && (said == "" || !taken) || course == "" {
 		return out
 	}
 	out = slices.DeleteFunc(out, func(p Proposal) bool {

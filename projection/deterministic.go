@@ -270,6 +270,9 @@ func (Deterministic) propose(ev *Event, ctx *Context) []Proposal {
 			}
 			// A task the user takes on themselves (usertask.go).
 			out = userTakes(ev.Text, out)
+			// An order of the act a rule forbids, its reason answered
+			// (orderlift.go).
+			out = orderedActs(ev.Text, g, out)
 			// Work put off for now, or taken over for later (putoff.go).
 			out = putOffTasks(ev.Text, out)
 			if g != nil {

@@ -561,8 +561,18 @@ func attemptSpan(text string, ss []string, i int) (string, int) {
 
 // choiceLeadRE is a user's bare imperative choice of a named tool or
 // approach: "use pandas for the new step", "go with pnpm", "switch to
-// ruff" (after "and", "also", "so", "ok", "then").
-var choiceLeadRE = mustPattern(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right|sure|yes|yeah|yep|yup|fine|good|great|agreed|perfect|sounds good)[,!.]?\s+)*(?:please\s+|let's\s+|let us\s+|we'll\s+|just\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:(?:可以|好的?|行|嗯|没问题|同意)[，,。！!]?\s*)*(?:那就|就|还是)?(?:用|使用|采用|改用|换用|换成|改成|切到|切换到|换到)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
+// ruff" (after "and", "also", "so", "ok", "then", and the part of the work
+// it is for: choiceTopic).
+var choiceLeadRE = mustPattern(`(?i)^(?:(?:and|also|so|ok(?:ay)?|then|alright|right|sure|yes|yeah|yep|yup|fine|good|great|agreed|perfect|sounds good)[,!.]?\s+)*` + choiceTopic + `(?:please\s+|let's\s+|let us\s+|we'll\s+|just\s+)?(?:use|go with|switch to|stick with|pick|choose|adopt)\s+(?P<x>` + "`[^`\\n]{1,60}`" + `|[A-Za-z][\w.\-+#]*)\b|^(?:(?:可以|好的?|行|嗯|没问题|同意)[，,。！!]?\s*)*(?:那就|就|还是)?(?:用|使用|采用|改用|换用|换成|改成|切到|切换到|换到)\s*(?P<z>[A-Za-z][\w.\-+#]*)`)
+
+// choiceTopic is the part of the work a choice is for, said before it:
+// "the table: use useInfiniteQuery", "for the cache, use Redis" (a
+// gloss's "the tabla: use …" too).
+const choiceTopic = `(?:(?:for|in|on|as for)\s+(?:the\s+)?[\p{L}\d.\-/]+(?:\s+[\p{L}\d.\-/]+)?,\s+|(?:the\s+)?(?P<t>[\p{L}\d.\-/]+(?:\s+[\p{L}\d.\-/]+)?)\s?:\s+)?`
+
+// choiceLabelRE is a word before a colon that labels the sentence
+// ("important", "note", "rule", "update"), no part of the work.
+var choiceLabelRE = mustPattern(`^(?:important|note|notes|nb|ps|fyi|btw|rule|rules|reminder|remember|tip|hint|update|also|warning|careful|attention|importante|nota|regla|ojo|recuerda|aviso|wichtig|hinweis|regel|achtung|remarque|règle|attention|lembrete|regra|atenção|importante|promemoria)$`)
 
 // toPurposeRE is the purpose of a one-off step after a chosen tool.
 var toPurposeRE = mustPattern(`(?i)^(?:\s+-{1,2}\S+)*\s+(?:to|so (?:that|we|you)|in order to)\s`)
@@ -598,6 +608,11 @@ func userChoice(s string, i int, ss []string, ctx *Context, skip *int) ([]Propos
 	}
 	m = choiceLeadRE.FindStringSubmatch(s)
 	if m == nil || isRule(s) || lookRE.MatchString(s) || choosesValue(s) || len(pins(s)) > 0 {
+		return nil, true
+	}
+	if t := strings.Fields(strings.ToLower(m[choiceLeadRE.SubexpIndex("t")])); len(t) > 0 && choiceLabelRE.MatchString(t[len(t)-1]) {
+		// "Important: use pnpm", "note: use the staging DB": a label
+		// of the sentence, no part of the work
 		return nil, true
 	}
 	x := strings.ToLower(cleanValue(m[choiceLeadRE.SubexpIndex("x")] + m[choiceLeadRE.SubexpIndex("z")]))

@@ -962,6 +962,12 @@ type negRules struct {
 	// any verb does.
 	clitics    string
 	imperative []string
+	// subjects are the pronouns of the one addressed that may open a
+	// prohibition before its particle ("tú no le muevas a Vercel", "você
+	// não mexe no schema", "tu non toccare il lockfile"): the clause is
+	// read as if it opened with the particle, unless the verb says a
+	// state (youStatives: "tú no sabes", "tu non hai accesso").
+	subjects string
 	// notEndings end words an imperative's ending would admit that are
 	// none, for a particle after "and" (coordNeg): Russian "прошли".
 	notEndings []string
@@ -979,9 +985,13 @@ var leadWords = map[string]bool{"please": true, "and": true, "but": true, "also"
 func fixNegation(toks []glossTok, nr negRules) {
 	neg := strings.Fields(nr.neg)
 	clitics := strings.Fields(nr.clitics)
+	subjects := strings.Fields(nr.subjects)
 	for _, cl := range glossClauses(toks) {
 		lead := 0
 		for lead < len(cl) && !cl[lead].keep && leadWords[cl[lead].en] && !slicesContains(neg, cl[lead].low) {
+			lead++
+		}
+		if lead+1 < len(cl) && slicesContains(subjects, cl[lead].low) && slicesContains(neg, cl[lead+1].low) && !youStatives[verbAfter(cl[lead+2:], clitics)] {
 			lead++
 		}
 		part, second, modal := -1, -1, -1
@@ -1100,6 +1110,25 @@ var weStatives = func() map[string]bool {
 	}
 	return m
 }()
+
+// youStatives are verbs said to the one addressed that state what they
+// know, have or are, not what they do: after "tú no", "você não", "tu
+// non" they make a statement ("tú no tienes acceso", "você não sabe"),
+// never a prohibition.
+var youStatives = wordSet(`sabes sabe sabéis saben tienes tiene tenéis tienen eres es sois son estás está estáis están puedes puede podéis pueden quieres quiere queréis quieren necesitas necesita entiendes entiende conoces conoce ves ve crees cree debes debe hay
+	tem têm sabem podem querem precisa precisam entende conhece acha vê deve estão
+	sai sapete hai avete sei siete puoi potete vuoi volete devi dovete capisci conosci vedi credi`)
+
+// verbAfter is the first word of ts past its clitics, lowercased; "" when
+// there is none.
+func verbAfter(ts []glossTok, clitics []string) string {
+	for _, t := range ts {
+		if !slicesContains(clitics, t.low) {
+			return t.low
+		}
+	}
+	return ""
+}
 
 func slicesContains(s []string, w string) bool {
 	for _, x := range s {

@@ -133,7 +133,8 @@ var lexES = []lexEntry{
 	{catUse, "touch", "tocar tocarlo tocarla tocarlos tocarlas toques toquéis"},
 	{catUse, "change", "cambiar modificar editar"},
 	{catUse, "add", "añadir* añadas agregar* agregues"},
-	{catUse, "install", "instalar* instales"},
+	{catUse, "install", "instalar* instales instala instálala instálalo instálalas instálalos"},
+	{catUse, "add", "añade añádela añádelo agrega agrégala agrégalo"},
 	{catUse, "modify", "modificar* modifiques"},
 	{catExcept, "just this once", "por_esta_vez solo_esta_vez sólo_esta_vez solo_por_esta_vez excepcionalmente"},
 	{catFunction, "the", "el la los las"},
@@ -167,6 +168,6 @@ var lexES = []lexEntry{
 const stopES = `el la los las del que y es está no lo se con como pero muy por para una un usa nunca siempre también esto este esta ya todavía según`
 
 func fixES(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", imperative: []string{"es", "as", "éis", "áis", "ar", "er", "ir", "amos", "emos", "imos"}})
+	fixNegation(toks, negRules{neg: "no", clitics: "lo la los las le les me te se nos", subjects: "tú tu usted vos ustedes", imperative: []string{"es", "as", "éis", "áis", "ar", "er", "ir", "amos", "emos", "imos"}})
 	fixSetting(toks)
 }

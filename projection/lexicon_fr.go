@@ -122,7 +122,7 @@ var lexFR = []lexEntry{
 	// permission says them ("ne touche pas", "tu peux ajouter").
 	{catUse, "touch", "toucher touchez touches"},
 	{catUse, "add", "ajouter ajoutes ajoutez"},
-	{catUse, "install", "installer"},
+	{catUse, "install", "installer installe installez"},
 	{catUse, "modify", "modifier modifiez"},
 	{catExcept, "just this once", "exceptionnellement pour_cette_fois juste_cette_fois"},
 	{catFunction, "the", "le la les l'"},

@@ -115,8 +115,8 @@ var lexIT = []lexEntry{
 	// Verbs of working on a thing or bringing one in, as a rule or a
 	// permission says them ("non toccare", "puoi aggiungere").
 	{catUse, "touch", "toccare toccarlo toccarla toccarli tocchi"},
-	{catUse, "add", "aggiungere* aggiungerla aggiungerlo"},
-	{catUse, "install", "installare*"},
+	{catUse, "add", "aggiungere* aggiungerla aggiungerlo aggiungi aggiungila aggiungilo"},
+	{catUse, "install", "installare* installa installala installalo"},
 	{catUse, "modify", "modificare* modifichi"},
 	{catExcept, "just this once", "eccezionalmente per_questa_volta solo_questa_volta"},
 	{catFunction, "the", "il lo la i gli le l'"},
@@ -145,7 +145,7 @@ var lexIT = []lexEntry{
 const stopIT = `il lo gli della del che non è un una per con sono questo questa anche ma sempre mai ora perché come nel di sul sulla sui alla allo agli dal dalla dai nella nei nelle degli delle dello suo sua suoi ho hai abbiamo avete hanno siamo siete però già più ancora oggi adesso ciao grazie`
 
 func fixIT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "non", clitics: "lo la li le mi ti si ci gli", imperative: []string{"are", "ere", "ire", "iamo"}})
+	fixNegation(toks, negRules{neg: "non", clitics: "lo la li le mi ti si ci gli", subjects: "tu voi", imperative: []string{"are", "ere", "ire", "iamo"}})
 	fixImpersonalNot(toks)
 	fixSetting(toks)
 }

@@ -128,8 +128,8 @@ var lexPT = []lexEntry{
 	// permission says them ("não mexa", "pode adicionar").
 	{catUse, "touch", "mexer mexa mexas tocar toques"},
 	{catUse, "change", "alterar editar modificar"},
-	{catUse, "add", "adicionar* adicione acrescentar* acrescente"},
-	{catUse, "install", "instalar* instale"},
+	{catUse, "add", "adicionar* adicione adiciona acrescentar* acrescente acrescenta"},
+	{catUse, "install", "instalar* instale instala"},
 	{catUse, "modify", "modificar* alterar* altere"},
 	{catExcept, "just this once", "excepcionalmente só_desta_vez só_dessa_vez desta_vez dessa_vez"},
 	{catFunction, "the", "o a os as"},
@@ -163,7 +163,7 @@ const stopPT = `o os do da dos das não é que um uma para com você nós isso e
 var ptInformal = []string{"usa", "roda", "apaga", "toca", "faz", "põe", "tira", "commita", "pusha", "deleta", "altera", "edita", "instala", "sobe", "deploya"}
 
 func fixPT(toks []glossTok) {
-	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", imperative: append([]string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode",
+	fixNegation(toks, negRules{neg: "não", clitics: "o a os as me te se lhe nos", subjects: "você vc tu vocês", imperative: append([]string{"e", "es", "em", "ar", "er", "ir", "amos", "emos", "imos", "mexa", "faça", "escreva", "abra", "suba", "ponha", "traga", "rode",
 		// the plural to "vocês" of verbs in -er/-ir ("não mexam"): "-am" alone
 		// is the indicative of verbs in -ar too ("não funcionam")
 		"mexam", "façam", "escrevam", "abram", "subam", "ponham", "tragam", "removam", "movam", "metam", "incluam", "excluam", "exponham", "reescrevam", "refaçam", "rompam",

@@ -64,6 +64,10 @@ func (r *Reducer) apply(ev *Event, p *Proposal, ref EventRef, id string, moved m
 			r.release(p, ref)
 			return
 		}
+		if p.Name == orderedName {
+			r.orderedLift(p, ref) // orderlift.go
+			return
+		}
 		if p.Name == "dropped" {
 			r.dropPractice(p, ref)
 			return

@@ -28,6 +28,13 @@ var (
 		`|\b(?:ich|wir)\s+(?:\S+\s+)?(?:selbst|selber)\b` +
 		`|\beu\s+mesm[oa]\b|\bn[óo]s\s+mesm[oa]s\b` +
 		`|\byo\s+mism[oa]\b|\bnosotros\s+mism[oa]s\b|\blo\s+hago\s+yo\b|\bme\s+(?:encargo|ocupo)\s+yo\b` +
+		// Spanish and Italian say the subject only to stress it: "la
+		// variable yo la actualizo", "il changelog lo aggiorno io", "ci
+		// penso io", the pronoun before or after a verb in the first
+		// person with the thing's pronoun (not a verb of seeing or knowing:
+		// "yo lo veo bien", userTookRE)
+		`|\byo\s+(?:(?:me|se|lo|la|los|las|le|les)\s+){1,2}\p{L}{3,}o\b|\b(?:lo|la|li|le|ci|ne|me\s+ne)\s+\p{L}{3,}o\s+io\b` +
+		`|\b(?:deixa|deixe|pode\s+deixar)\s+(?:que\s+eu|comigo)\b|\bje\s+m'en\s+(?:occupe|charge)\b|\bc'est\s+moi\s+qui\b` +
 		`|\bmoi-m[êe]me\b|\bnous-m[êe]mes\b` +
 		`|\bio\s+stess[oa]\b|\bnoi\s+stessi\b|\b(?:lo|la|li|le)\s+faccio\s+io\b|\bme\s+ne\s+occupo\s+io\b` +
 		`|\b(?:ik|wij|we)\s+(?:\S+\s+)?zelf\b|\b(?:jag|vi)\s+(?:\S+\s+)?själva?\b` +
@@ -37,8 +44,9 @@ var (
 		// and the first-person future
 		`|(?i:(?:^|[^\p{L}])(?:main|mai|hum|khud)\s+(?:\S+\s+){0,6}?(?:(?:kar|likh|daal|dal|jod|bana|bhej|khol)\s+(?:dunga|dungi|doonga|doongi|lunga|lungi|denge|lenge)|(?:kar|likh|daal|jod|bana|bhej|khol)(?:unga|ungi|enge))(?:[^\p{L}]|$))`)
 	// userTookRE is the work said done, or the cue meaning something
-	// else ("selbst wenn": even if; "weiß ich selbst nicht").
-	userTookRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:não|weiß|sé|já|déjà|già)(?:[^\p{L}]|$)|\b(?:not|don't|doesn't|can't|nicht|kein\w*|pas|non|niet|inte|know|weiss|sei|sais|weet|vet|i\s+(?:did|have|'ve|already)|i've|we\s+(?:did|have|already)|we've|already|hab|habe|haben|hatte|hatten|schon|bereits|selbst\s+wenn|selbst\s+dann|fiz|abri|escrevi|criei|mandei|ya|hice|j'ai|nous\s+avons|ho|abbiamo|heb|hebben|har|redan)\b` +
+	// else ("selbst wenn": even if; "weiß ich selbst nicht"; "yo lo veo
+	// bien", "lo credo io": an opinion, no work).
+	userTookRE = mustPattern(`(?i)\byo\s+(?:lo|la|los|las|le|les)\s+(?:veo|creo|pienso|entiendo|noto|tengo|prefiero|recuerdo|conozco|digo|siento|quiero|necesito|dudo|uso|encuentro)\b|\b(?:lo|la|li|le|ci|ne)\s+(?:vedo|credo|penso|capisco|noto|ho|preferisco|ricordo|conosco|dico|sento|voglio|uso|trovo)\s+io\b|(?:^|[^\p{L}])(?:não|weiß|sé|já|déjà|già)(?:[^\p{L}]|$)|\b(?:not|don't|doesn't|can't|nicht|kein\w*|pas|non|niet|inte|know|weiss|sei|sais|weet|vet|i\s+(?:did|have|'ve|already)|i've|we\s+(?:did|have|already)|we've|already|hab|habe|haben|hatte|hatten|schon|bereits|selbst\s+wenn|selbst\s+dann|fiz|abri|escrevi|criei|mandei|ya|hice|j'ai|nous\s+avons|ho|abbiamo|heb|hebben|har|redan)\b` +
 		`|(?:^|[^\p{L}])(?:уже|вже|не|знаю|знаем)(?:[^\p{L}]|$)|(?i:(?:^|[^\p{L}])(?:kya|nahi|nahin|nhi|mat|agar|pata|diya|diye|chuka|chuki)(?:[^\p{L}]|$))|сам[аиі]?\s+\p{L}+(?:ал|ял|ил|ел|ыл|ув|ав|ив)[аи]?(?:[^\p{L}]|$)|\p{L}+(?:ал|ял|ил|ел|ыл|ав|ив)[аи]?\s+сам|了|已经|ました|済み|했|었`)
 )
 
@@ -53,7 +61,16 @@ func userTakes(text string, out []Proposal) []Proposal {
 	}
 	for _, s := range sentences(text) {
 		s = strings.TrimSpace(s)
-		if !userTakesRE.MatchString(s) || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") || userTookRE.MatchString(s) || isRule(s) {
+		if !userTakesRE.MatchString(s) || questionRE.MatchString(s) || strings.ContainsAny(s, "?？") {
+			continue
+		}
+		if c := takingClause(s); c != "" {
+			// "la variable en Vercel yo la actualizo, tú no le muevas a
+			// Vercel": the task is its clause, the rule beside it the
+			// rule readings'
+			s = c
+		}
+		if userTookRE.MatchString(s) || isRule(s) {
 			continue
 		}
 		// the work named besides the cue
@@ -67,6 +84,23 @@ func userTakes(text string, out []Proposal) []Proposal {
 		out = append(out, Proposal{Op: OpState, Kind: KindObligation, Key: k, Value: s, Quote: s, Because: s, Links: mentions(s)})
 	}
 	return out
+}
+
+// takingClause is the clause of sentence s (between commas or
+// semicolons) in which the user takes the task on, when s has more than
+// one and that clause names the work on its own; else "".
+func takingClause(s string) string {
+	cs := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '，' || r == '；' })
+	if len(cs) < 2 {
+		return ""
+	}
+	for _, c := range cs {
+		c = strings.TrimSpace(c)
+		if userTakesRE.MatchString(c) && len(terms(selfWordRE.ReplaceAllString(c, " "))) >= 2 {
+			return c
+		}
+	}
+	return ""
 }
 
 // OwnerUser is the Owner of a task the user holds.
