@@ -169,6 +169,14 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					line += " — " + d
 				}
 			}
+			if f && re == nextestFailRE {
+				// nextest prints what the test's thread panicked with
+				// under its verdict
+				line = strings.TrimSpace(line)
+				if d := cargoPanicDetail(text, n); d != "" {
+					line += " — " + d
+				}
+			}
 			if f && re == cargoSectionRE {
 				// "---- x stdout ----": what x panicked with (cargofail.go)
 				line = strings.TrimSpace(ciLogPrefixRE.ReplaceAllString(line, ""))
@@ -232,6 +240,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pySectionRE, true, pySectionName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
+	scan(nextestFailRE, true, nil)
 	scan(dotnetFailRE, true, dotnetName)
 	scan(cargoSectionRE, true, nil)
 	scan(flutterFailRE, true, nil)
@@ -260,6 +269,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pyPassRE, false, pyName)
 	scan(unitPassRE, false, nil)
 	scan(cargoPassRE, false, nil)
+	scan(nextestPassRE, false, nil)
 	scan(dotnetPassRE, false, dotnetName)
 	if strings.Contains(text, " › ") {
 		scan(pwPassRE, false, pwName)
