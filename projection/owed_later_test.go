@@ -27,7 +27,9 @@ func TestPromiseLater(t *testing.T) {
 // before "myself" or between "ich" and "selbst" is theirs, open; done,
 // negated or asked it is none (usertask.go).
 func TestUserTakesLongTask(t *testing.T) {
-	say := func(s string) string { return "> user\nbuild it\n> assistant\nThe build needs the netrc secret.\n> user\n" + s + "\n" }
+	say := func(s string) string {
+		return "> user\nbuild it\n> assistant\nThe build needs the netrc secret.\n> user\n" + s + "\n"
+	}
 	runScriptCases(t, []scriptCase{
 		{"en long object", say("fine. I'll update the CI workflow to use nextest with the retry profile myself."),
 			[]string{`obligation/-/.*update-ci-workflow.* \[open/`}, nil},
