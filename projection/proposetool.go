@@ -30,10 +30,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			return []Proposal{o}
 		}
 	}
-	if strings.TrimSpace(text) == noResultText || ev.Result != nil && ev.Result.Interrupted {
+	if strings.TrimSpace(text) == noResultText || ev.Result != nil && ev.Result.Interrupted || userStoppedRun(text) {
 		// A call the recorded trajectory holds no result for (an
 		// importer's stand-in, a finish action), or one the user
-		// stopped or refused: nothing was observed.
+		// stopped or refused (interruptedrun.go): nothing was observed.
 		return nil
 	}
 	if ps := todoProposals(ctx.Call); len(ps) > 0 {
