@@ -97,6 +97,11 @@ func ownPromise(s string) bool {
 	if promiseObjRE.MatchString(s) {
 		return true
 	}
+	if promiseLaterRE.MatchString(s) && len(terms(promiseRE.ReplaceAllString(promiseLaterRE.ReplaceAllString(s, " "), " "))) >= 2 {
+		// "I'll write the matching down migrations in a follow-up":
+		// work put to a later time is owed, whatever its object
+		return true
+	}
 	for _, m := range mentions(s) {
 		// a file: "docs/deploy.md", "values-prod.yaml"; an identifier
 		// ("the `archive()` method") is done by edits that name no
@@ -107,6 +112,12 @@ func ownPromise(s string) bool {
 	}
 	return false
 }
+
+// promiseLaterRE puts the promised work to a later time: a follow-up
+// change, later, afterwards, next session, tomorrow, once a thing is
+// settled; in the languages promiseRE reads.
+var promiseLaterRE = mustPattern(`(?i)(?:^|[^\p{L}])(?:in\s+a\s+(?:follow[- ]?up|separate\s+(?:pr|mr|commit|change|patch)|later\s+(?:pr|mr|commit|change))|(?:as\s+a\s+)?follow[- ]?up|later|afterwards|next\s+(?:session|time|sprint|week)|tomorrow|once\s+(?:the|it|we|you|this|that)\s+\p{L}+` +
+	`|später|danach|morgen|in\s+einem\s+(?:folge-?pr|eigenen\s+pr)|más\s+tarde|luego|después|mañana|plus\s+tard|ensuite|demain|più\s+tardi|dopo|domani|depois|mais\s+tarde|amanhã|later|morgen|senare|imorgon|позже|потом|завтра|później|jutro|baad\s+mein|kal)(?:[^\p{L}]|$)|之后|稍后|回头|明天`)
 
 // promiseFileRE is a file name by its extension.
 var promiseFileRE = mustPattern(`^[\w.-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}$`)

@@ -30,10 +30,10 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 			return []Proposal{o}
 		}
 	}
-	if strings.TrimSpace(text) == noResultText || ev.Result != nil && ev.Result.Interrupted {
+	if strings.TrimSpace(text) == noResultText || ev.Result != nil && ev.Result.Interrupted || userStoppedRun(text) {
 		// A call the recorded trajectory holds no result for (an
 		// importer's stand-in, a finish action), or one the user
-		// stopped or refused: nothing was observed.
+		// stopped or refused (interruptedrun.go): nothing was observed.
 		return nil
 	}
 	if ps := todoProposals(ctx.Call); len(ps) > 0 {
@@ -176,6 +176,14 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 					line += " — " + d
 				}
 			}
+			if f && re == nextestFailRE {
+				// nextest prints what the test's thread panicked with
+				// under its verdict
+				line = strings.TrimSpace(line)
+				if d := cargoPanicDetail(text, n); d != "" {
+					line += " — " + d
+				}
+			}
 			if f && re == cargoSectionRE {
 				// "---- x stdout ----": what x panicked with (cargofail.go)
 				line = strings.TrimSpace(ciLogPrefixRE.ReplaceAllString(line, ""))
@@ -241,6 +249,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pySectionRE, true, pySectionName)
 	scan(unitFailRE, true, nil)
 	scan(cargoFailRE, true, nil)
+	scan(nextestFailRE, true, nil)
 	scan(dotnetFailRE, true, dotnetName)
 	scan(cargoSectionRE, true, nil)
 	scan(flutterFailRE, true, nil)
@@ -269,6 +278,7 @@ func proposeToolResult(ev *Event, ctx *Context) []Proposal {
 	scan(pyPassRE, false, pyName)
 	scan(unitPassRE, false, nil)
 	scan(cargoPassRE, false, nil)
+	scan(nextestPassRE, false, nil)
 	scan(dotnetPassRE, false, dotnetName)
 	if strings.Contains(text, " › ") {
 		scan(pwPassRE, false, pwName)

@@ -20,6 +20,12 @@ var (
 	unitPassRE  = mustPattern(`(?m)^(\w+) \([\w.]+\)(?: \S.*)? \.\.\. ok$`)
 	cargoFailRE = mustPattern(`(?m)^test (\S+) \.\.\. FAILED`)
 	cargoPassRE = mustPattern(`(?m)^test (\S+) \.\.\. ok$`)
+	// nextestFailRE and nextestPassRE are cargo nextest's verdict on a
+	// test: its status, a retry's "TRY 2", the time in brackets, the
+	// progress counter of newer versions, the test binary and the test
+	// ("FAIL [   0.188s] api users::tests::soft_delete_hides_user").
+	nextestFailRE = mustPattern(`(?m)^[ \t]*(?:TRY \d+ )?(?:FAIL|SIGSEGV|SIGABRT|SIGKILL|ABORT|TIMEOUT)[ \t]+\[[ \t]*[\d.]+m?s\][ \t]+(?:\([ \t]*\d+/\d+\)[ \t]+)?(?:\S+[ \t]+)?(\S+)[ \t]*$`)
+	nextestPassRE = mustPattern(`(?m)^[ \t]*(?:TRY \d+ )?PASS[ \t]+\[[ \t]*[\d.]+m?s\][ \t]+(?:\([ \t]*\d+/\d+\)[ \t]+)?(?:\S+[ \t]+)?(\S+)[ \t]*$`)
 	// verdictNameRE is a line after a failure mark that is a verdict or a
 	// count, not a test's name.
 	verdictNameRE = mustPattern(`(?i)^(?:FAILED|FAIL|ERROR|PASSED|PASS)\b|^\d+\s+(?:tests?|specs?|checks?|cases?)\s+(?:failed|passed)\b`)

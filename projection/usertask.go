@@ -24,8 +24,8 @@ import "strings"
 // (lifecycle.go).
 var (
 	// userTakesRE is the speaker taking a task on as their own.
-	userTakesRE = mustPattern(`(?i)\b(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|\s+can|'d\s+rather|\s+would\s+rather)\s+(?:\S+\s+){1,8}?(?:myself|ourselves)\b` +
-		`|\b(?:ich|wir)\s+(?:\S+\s+)?(?:selbst|selber)\b` +
+	userTakesRE = mustPattern(`(?i)\b(?:i|we)(?:'ll|\s+will|'m\s+going\s+to|\s+am\s+going\s+to|'re\s+going\s+to|\s+are\s+going\s+to|\s+can|'d\s+rather|\s+would\s+rather)\s+(?:\S+\s+){1,14}?(?:myself|ourselves)\b` +
+		`|\b(?:ich|wir)\s+(?:\S+\s+){0,2}?(?:selbst|selber)\b` +
 		`|\beu\s+mesm[oa]\b|\bn[óo]s\s+mesm[oa]s\b` +
 		`|\byo\s+mism[oa]\b|\bnosotros\s+mism[oa]s\b|\blo\s+hago\s+yo\b|\bme\s+(?:encargo|ocupo)\s+yo\b` +
 		// Spanish and Italian say the subject only to stress it: "la

@@ -94,6 +94,11 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 				// no setting given a value
 				continue
 			}
+			if purposeVerb(sub(4), s[m[1]:]) {
+				// "update the CI workflow to use nextest": what the
+				// thing is changed to do, no setting given a value
+				continue
+			}
 			add(sub(1), sub(2), sub(3), sub(4), true)
 			// "bump the initial delay to 30s and the probe timeout to
 			// 3s": more settings the same verb sets (setMoreRE).
@@ -686,4 +691,23 @@ func lastWords(s string, n int) string {
 		f = f[1:]
 	}
 	return strings.Join(f, " ")
+}
+
+// purposeVerbs are verbs that, after "to" and before their object, say
+// what a changed thing is to do ("to use nextest", "to run the e2e
+// suite"), never a value it is set to.
+var purposeVerbs = map[string]bool{"use": true, "run": true, "call": true, "point": true, "read": true, "write": true, "include": true,
+	"handle": true, "support": true, "send": true, "accept": true, "allow": true, "return": true, "fetch": true, "pull": true,
+	"emit": true, "load": true, "reuse": true, "skip": true, "retry": true, "build": true, "check": true, "cache": true, "ignore": true}
+
+// purposeObjectRE is an object opening the words after a value: a word, a
+// quoted or code name.
+var purposeObjectRE = mustPattern(`^\s+(?:[\pL\d_.\-/@]+|` + "`" + `)`)
+
+// purposeVerb reports whether value v of a "set X to V" is a bare verb
+// followed by its object (rest, the text after v): "update the CI
+// workflow to use nextest", not "set the log level to debug" nor "switch
+// the runner to nextest".
+func purposeVerb(v, rest string) bool {
+	return purposeVerbs[strings.ToLower(v)] && purposeObjectRE.MatchString(rest)
 }
