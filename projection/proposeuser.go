@@ -324,7 +324,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				skip = end
 				return
 			}
-			if ev.Role == RoleUser && politeNoRE.MatchString(s) && !vagueNoRE.MatchString(s) && constraints < maxConstraintsPerEvent {
+			if ev.Role == RoleUser && politeNoRE.MatchString(s) && !vagueNoRE.MatchString(s) && !suggestNotRE.MatchString(s) && constraints < maxConstraintsPerEvent {
 				// "线上的 es 集群能不能先别碰？", "can we not touch the prod
 				// DB for now?": a rule asked as a favour, not a question.
 				constraints++
