@@ -70,8 +70,26 @@ func condRule(s string) bool {
 		return false
 	}
 	bare := strings.TrimSpace(pleaseLeadRE.ReplaceAllString(then, ""))
-	if !imperative(bare) && !(constraintRE.MatchString(then) && directive(then)) && !bareNo(then) {
+	if !condImperative(bare) && !(constraintRE.MatchString(then) && directive(then)) && !bareNo(then) {
 		return false
 	}
 	return condEveryRE.MatchString(word) || condAnyRE.MatchString(cond) || condHabitRE.MatchString(then) || condAgainstRE.MatchString(then)
+}
+
+// condVerbs are the verbs a rule's imperative is told with beside those of
+// practice and of tasks.
+var condVerbs = map[string]bool{"bump": true, "keep": true, "put": true, "pick": true, "prefer": true, "stick": true, "switch": true, "go": true,
+	"make": true, "call": true, "mock": true, "wrap": true, "tag": true, "rebuild": true, "regenerate": true, "ask": true, "avoid": true, "leave": true,
+	"mark": true, "note": true, "open": true, "create": true, "add": true, "include": true, "skip": true, "set": true, "start": true, "stop": true}
+
+// condImperative reports whether clause c is an imperative by a verb of
+// work ("use the compose DB", "bump the chart version"), not a clause
+// opening with a noun ("everyone subscribed within 150 km gets …").
+func condImperative(c string) bool {
+	f := strings.Fields(strings.ToLower(c))
+	if len(f) == 0 || !imperative(c) {
+		return false
+	}
+	w := strings.Trim(f[0], "\"'`*_()[],.;:")
+	return practiceVerbs[w] || taskVerbs[w] || accessVerbs[w] || condVerbs[w]
 }

@@ -184,7 +184,7 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 		d := r.dflt
 		r.dflt = nil
 		if d != nil && d.rule {
-			if assentOnly(ev.Text) || assentsTo(ev.Text, d.quote) {
+			if assentOnly(ev.Text) || assentsTo(ev.Text, d.quote) || assentsToRule(ev.Text, d.quote) {
 				r.acceptRule(d, ref)
 			}
 			return
