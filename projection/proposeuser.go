@@ -483,6 +483,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 					}
 				}
 			}
+			if x := selfNamedException(s); x != "" && ev.Role == RoleUser {
+				// "yes you can add a new one for export_jobs, that's the
+				// exception": an exception to the rule the permission, or
+				// the question it answers, is about (ruleexcept.go).
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: selfNamedName, Value: x, Quote: s, Because: ctx.Offer})
+				excepted, prev = true, s
+				return
+			}
 			if rem, x := keptElsewhere(s, before); rem != "" {
 				// "robots may do 1.1 m/s on the highway lane; the 0.8
 				// ceiling stays everywhere else": an exception to the rule
