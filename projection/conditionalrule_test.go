@@ -41,6 +41,7 @@ func TestConditionalRule(t *testing.T) {
 		"if you changed the chart, bump the version.",
 		"when an earthquake of M3.0 or more is published, everyone subscribed within 150 km gets a push.",
 		"Wenn die Tests grün sind, merge den Branch.",
+		"When a background run settles, the runtime sends you a notice containing its outcome and any final assistant message.",
 	} {
 		if isRule(s) {
 			t.Errorf("%q read as a rule", s)

@@ -56,7 +56,10 @@ func condRule(s string) bool {
 	word := s[m[2]:m[3]]
 	body := s[m[3]:]
 	cut := -1
-	if loc := condThenRE.FindStringIndex(body); loc != nil {
+	if loc := condThenRE.FindStringIndex(body); loc != nil && len(strings.Fields(body[:loc[0]])) >= 3 {
+		// the condition has its subject and verb before the imperative
+		// ("if a test touches the db use …"); "when a background run
+		// settles, …" holds a noun "run", no imperative
 		cut = loc[0]
 	}
 	if i := strings.IndexAny(body, ",;"); i >= 0 && (cut < 0 || i < cut) {
