@@ -224,12 +224,12 @@ func isRule(s string) bool {
 		// around anymore": the purpose of the work, no rule
 		s = s[:loc[0]]
 	}
-	if rest := afterLeadBound(s); rest != "" && isRule(rest) {
+	if rest := afterLeadBound(s); rest != "" && (isRule(rest) || bareNoAsked(rest)) {
 		// "Bis zum Release am Freitag bitte keine Dependency-Upgrades",
 		// "until the release, no new deps": a rule its bound opens
 		return true
 	}
-	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || actConditionRule(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s)
+	return constraintRE.MatchString(s) && directive(s) || pinsRule(s) || bareNo(s) || noAfterInstruction(s) || practiceNorm(s) || workNorm(s) || everyImperative(s) || actConditionRule(s) || doneClaimRule(s) || deliverTo(s) || (zhHabitRE.MatchString(s) || zhFreezeRE.MatchString(s)) && !questionRE.MatchString(s) || (relayedNoRE.MatchString(s) || noException(s) || textLangRuleRE.MatchString(s)) && !questionRE.MatchString(s) || holdsValue(s) || devaRule(s) || condRule(s)
 }
 
 // inferredMustRE is "must" of inference: "must have" (or "must've")
@@ -506,10 +506,25 @@ var noNotRules = map[string]bool{"idea": true, "luck": true, "problem": true, "p
 var attributiveBefore = map[string]bool{"in": true, "on": true, "at": true, "to": true, "for": true, "of": true, "with": true, "from": true, "into": true,
 	"the": true, "a": true, "an": true, "any": true, "our": true, "your": true, "their": true, "all": true, "these": true, "those": true}
 
+// pleaseNoRE is a "no" asked for ("please no changes to values-prod.yaml",
+// glossed "bitte keine Änderungen …"): no report, whatever its noun.
+var pleaseNoRE = mustPattern(`(?i)\b(?:please|pls)[,:]?\s+no\s`)
+
 // bareNo reports whether s opens with a prohibition by "no" (bareNoRE):
 // the thing is not a pleasantry's ("no worries") and nothing after it in
 // the clause is a finite verb ("no tests failed" reports).
 func bareNo(s string) bool {
+	return bareNoOf(s, false)
+}
+
+// bareNoAsked is bareNo of a "no" known to be asked for, by "please" or
+// the bound in time it holds until ("Bis Freitag bitte keine Änderungen
+// an values-prod.yaml"): "no changes" there is no report.
+func bareNoAsked(s string) bool {
+	return bareNoOf(s, true)
+}
+
+func bareNoOf(s string, asked bool) bool {
 	if m := bareNoLabelRE.FindStringSubmatch(s); m != nil && stateLabels[strings.ToLower(m[1])] {
 		// "The goal: no duplicate rows", "Status: no errors": a label
 		// that tells what follows is no rule; "ops:", "Dana:", "note:"
@@ -525,7 +540,7 @@ func bareNo(s string) bool {
 	if m == nil || questionRE.MatchString(s) {
 		return false
 	}
-	if noNotRules[strings.ToLower(strings.TrimRight(m[1], "."))] && !approvalRE.MatchString(m[2]) {
+	if noNotRules[strings.ToLower(strings.TrimRight(m[1], "."))] && !approvalRE.MatchString(m[2]) && !asked && !pleaseNoRE.MatchString(m[0]) {
 		// "No changes.", "no errors in the log": a report; "no changes
 		// to prod config without my OK" asks for a permission first.
 		return false

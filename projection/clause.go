@@ -480,7 +480,7 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 			// shares a word ("the raw frames in /data/raw are read-only").
 			continue
 		}
-		shared := false
+		shared := interimOnly(c.Value, a.Value)
 		for w := range stems(a.Value) {
 			if cs[w] && q[w] && !changeVerbRE.MatchString(w) && !stopwords[w] && !xlNameSkip[w] && len(w) > 2 {
 				shared = true
@@ -493,6 +493,19 @@ func (r *Reducer) liftSiblings(c *Anchor, quote string, ref EventRef) {
 			a.addRef(ref)
 		}
 	}
+}
+
+// interimRE marks a rule meant for a while: "yet", "for now", "until
+// …", "vorerst", "por ahora", "暂时".
+var interimRE = mustPattern(`(?i)\b(?:yet|for now|for the (?:time being|moment)|at the moment|in the meantime|until|till|vorerst|erstmal|vorläufig|noch nicht|por ahora|de momento|todavía|pour l'instant|pour le moment|per ora|por enquanto|ainda)\b|暂时|先别|目前`)
+
+// interimOnly reports whether rule a, admitting only some things ("unit
+// tests only for now"), is rule c's prohibition ("don't run the full e2e
+// stuff yet") said the other way round: both from one message, both
+// meant for a while. The permission that lifts the one lifts the other,
+// though they share no word.
+func interimOnly(c, a string) bool {
+	return negRE.MatchString(c) && !onlyRuleRE.MatchString(c) && onlyRuleRE.MatchString(a) && !negRE.MatchString(a) && interimRE.MatchString(c) && interimRE.MatchString(a)
 }
 
 // eitherOrRE is a question between two named options: "sarama or

@@ -818,6 +818,12 @@ var undecidedRE = mustPattern(`(?i)\b(?:i|we)\s+(?:haven't|have not|havent)\s+(?
 // "可以先不要动配置吗".
 var politeNoRE = mustPattern(`(?i)^\W*(?:(?:also|and|so|oh|btw|ok(?:ay)?|hey|pls|please)[,:]?\s+)*(?:can|could)\s+(?:we|you|u)\s+(?:please\s+|pls\s+|just\s+)?not\s+[a-z]{2,}|(?:能不能|可不可以|能否)(?:先|暂时|麻烦)?(?:别|不要)\p{Han}|可以(?:先|暂时)?(?:别|不要)\p{Han}[^，。？?]{0,30}吗`)
 
+// suggestNotRE is the negative question that proposes the act instead of
+// forbidding it: "could you not just drop the old route?", "can't we
+// simply reuse the pool?", "why not just bump it?" ask for the thing done,
+// so no rule against it is read there.
+var suggestNotRE = mustPattern(`(?i)\b(?:(?:can|could)\s+(?:we|you|u)\s+not|(?:can't|cannot|couldn't)\s+(?:we|you|u)|why\s+(?:not|don't\s+(?:we|you))|wouldn't\s+it\s+be\s+(?:easier|simpler|better)\s+to)\s+(?:just|simply|merely|instead)\b`)
+
 // vagueNoRE is a favour asked of nothing named: "can we not do this
 // now?" puts something off.
 var vagueNoRE = mustPattern(`(?i)\bnot\s+[a-z]+\s+(?:this|that|it|these|those|now|today|yet|again|any ?more)\b`)

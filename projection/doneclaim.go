@@ -27,11 +27,18 @@ var doneClaimRE = mustPattern(`(?i)\bbefore (?:you |u )?(?:tell(?:ing)? me|say(?
 	`|(?:说|报|告诉我|汇报|宣布|标记)[^，,。；;]{0,6}?(?:完成|做完|搞定|弄好|好了|完事|结束)[^，,。；;]{0,3}?(?:之前|以前|前)`)
 
 // doneClaimRule reports whether sentence s directs a step for the moment
-// the agent says it is done (see above): the moment, then what to do.
+// the agent says it is done (see above): the moment, then what to do, or
+// what to do told first.
 func doneClaimRule(s string) bool {
 	m := doneClaimRE.FindStringIndex(s)
 	if m == nil || strings.ContainsAny(s, "?？") || questionRE.MatchString(s) {
 		return false
 	}
-	return len(terms(s[m[1]:])) >= 2
+	if len(terms(s[m[1]:])) >= 2 {
+		return true
+	}
+	// "Run `make lint` before you say you're done.": the step first, as
+	// an imperative, then the moment.
+	head := strings.TrimSpace(pleaseLeadRE.ReplaceAllString(listMarkRE.ReplaceAllString(strings.TrimSpace(s[:m[0]]), ""), ""))
+	return imperative(head) && len(terms(head)) >= 2
 }

@@ -99,6 +99,7 @@ var lexDE = []lexEntry{
 	{catDone, "before you finish", "vor_dem_abschluss bevor_du_fertig_bist"},
 	{catDone, "before", "bevor"},
 	{catMust, "before every", "vor_jedem vor_jeder"},
+	{catMust, "every time", "jedes_mal jedesmal jedes_einzelne_mal immer_wenn"},
 	{catFunction, "run", "laufen_lassen"},
 	{catDone, "at the end", "am_ende zum_schluss"},
 	{catDone, "done", "fertig erledigt"},
@@ -216,7 +217,13 @@ var deArticles = map[string]bool{"der": true, "die": true, "das": true, "den": t
 // after "bitte", or when an article follows it.
 func fixImperativeNot(toks []glossTok) {
 	for _, cl := range glossClauses(toks) {
-		k := 0
+		// "Und mach die Mapper bitte nicht per Reflection": a word that
+		// joins the clause on comes before its verb.
+		j0 := 0
+		for j0 < len(cl) && !cl[j0].keep && (cl[j0].en == "and" || cl[j0].en == "but") {
+			j0++
+		}
+		k := j0
 		for k < len(cl) && !cl[k].keep && cl[k].en == "please" {
 			k++
 		}
@@ -224,13 +231,13 @@ func fixImperativeNot(toks []glossTok) {
 			continue
 		}
 		lower := cl[k].text[:1] == strings.ToLower(cl[k].text[:1])
-		if !(k > 0 && lower || deArticles[cl[k+1].low]) {
+		if !(k > j0 && lower || deArticles[cl[k+1].low]) {
 			continue
 		}
 		for j := k + 1; j < len(cl); j++ {
 			if cl[j].low == "nicht" && cl[j].en == "not" {
 				cl[j].en = ""
-				cl[0].pre = strings.TrimSpace("do not " + cl[0].pre)
+				cl[j0].pre = strings.TrimSpace("do not " + cl[j0].pre)
 				break
 			}
 		}

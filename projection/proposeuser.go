@@ -325,7 +325,7 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 				skip = end
 				return
 			}
-			if ev.Role == RoleUser && politeNoRE.MatchString(s) && !vagueNoRE.MatchString(s) && constraints < maxConstraintsPerEvent {
+			if ev.Role == RoleUser && politeNoRE.MatchString(s) && !vagueNoRE.MatchString(s) && !suggestNotRE.MatchString(s) && constraints < maxConstraintsPerEvent {
 				// "线上的 es 集群能不能先别碰？", "can we not touch the prod
 				// DB for now?": a rule asked as a favour, not a question.
 				constraints++
@@ -483,6 +483,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 						before = ps
 					}
 				}
+			}
+			if x := selfNamedException(s); x != "" && ev.Role == RoleUser {
+				// "yes you can add a new one for export_jobs, that's the
+				// exception": an exception to the rule the permission, or
+				// the question it answers, is about (ruleexcept.go).
+				out = append(out, Proposal{Op: OpExcept, Kind: KindConstraint, Name: selfNamedName, Value: x, Quote: s, Because: ctx.Offer})
+				excepted, prev = true, s
+				return
 			}
 			if rem, x := keptElsewhere(s, before); rem != "" {
 				// "robots may do 1.1 m/s on the highway lane; the 0.8

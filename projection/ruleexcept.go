@@ -42,6 +42,18 @@ func (r *Reducer) except(p *Proposal, ref EventRef, id string) {
 			return
 		}
 	}
+	if p.Name == selfNamedName {
+		// "yes you can add a new one for export_jobs, that's the
+		// exception": the prohibition the permission shares its topic
+		// with, or, answering "May I add a migration in
+		// prisma/migrations?", the one the question names.
+		if o = r.topicRule(p.Quote); o == nil {
+			o = r.topicRule(p.Quote + " " + p.Because)
+		}
+		if o == nil {
+			return
+		}
+	}
 	if p.Name == onceName {
 		// "is baar skip karo": the rule set aside this once (onceskip.go)
 		if o = r.onceRule(p.Quote, ref.Seq); o == nil {
@@ -229,4 +241,33 @@ func withoutReasons(s string) string {
 		out += " — except: " + excepted
 	}
 	return out
+}
+
+// selfNamedName names an exception that calls itself one (selfNamedException).
+const selfNamedName = "selfnamed"
+
+// selfExceptRE is a clause that calls what the sentence allows the
+// exception, naming no rule: "that's the exception", "das ist die
+// Ausnahme", "esa es la excepción", "c'est l'exception".
+var selfExceptRE = mustPattern(`(?i)[,;:—–(]\s*(?:but\s+|and\s+|aber\s+|pero\s+|mais\s+)?(?:that(?:'s|’s| is)|this is|it(?:'s|’s| is)|(?:das|dies) ist|esa es|eso es|esta es|c'est|ça c'est|isso é|essa é|questa è|dat is)\s+(?:the|an|one|die|eine|la|una|l'|l’|a|de|een)\s*(?:only\s+|einzige\s+|única\s+|seule\s+)?(?:exception|ausnahme|excepción|excepcion|exceção|eccezione|uitzondering)\s*[.!)]?\s*$`)
+
+// grantClauseRE is a clause that grants: "you can add …", "du kannst"
+// glossed, "… is fine", "go ahead".
+var grantClauseRE = mustPattern(`(?i)\b(?:you|u)\s+(?:may|can|could|are allowed to|are free to)\s+\p{L}|\b(?:is|are|'s)\s+(?:fine|ok|okay|allowed|permitted)\b|\bgo ahead\b`)
+
+// selfNamedException is the permission sentence s grants before calling
+// it the exception ("yes you can add a new one for export_jobs, that's
+// the exception"), or "": none for a question, a clause that grants
+// nothing, or a sentence that names the rule ("… the exception to the
+// transaction rule", exceptto.go).
+func selfNamedException(s string) string {
+	loc := selfExceptRE.FindStringIndex(s)
+	if loc == nil || questionRE.MatchString(s) {
+		return ""
+	}
+	x := strings.TrimSpace(s[:loc[0]])
+	if !grantClauseRE.MatchString(x) || negRE.MatchString(x) {
+		return ""
+	}
+	return x
 }

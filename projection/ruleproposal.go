@@ -28,8 +28,9 @@ import (
 var (
 	// ruleAskLeadRE opens a question asking whether the agent should
 	// work under a rule: "should I …", "shall we …", "do you want me
-	// to …".
-	ruleAskLeadRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|then|also|and)[,]?\s+)?(?:should|shall)\s+(?:i|we)\s+|^\W*(?:(?:so|ok(?:ay)?|then|also|and)[,]?\s+)?(?:do you want me to|want me to|would you like me to|would you like us to)\s+`)
+	// to …", and in a gloss's word order "soll ich ab jetzt …?" ("I
+	// should from now on …?").
+	ruleAskLeadRE = mustPattern(`(?i)^\W*(?:(?:so|ok(?:ay)?|then|also|and)[,]?\s+)?(?:should|shall)\s+(?:i|we)\s+|^\W*(?:i|we)\s+(?:should|shall)\s+|^\W*(?:(?:so|ok(?:ay)?|then|also|and)[,]?\s+)?(?:do you want me to|want me to|would you like me to|would you like us to)\s+`)
 	// ruleProposeLeadRE opens a sentence proposing one: "I suggest
 	// (that) we …", "my suggestion is …", "我建议…".
 	ruleProposeLeadRE = mustPattern(`(?i)^\W*(?:i (?:would |'d )?(?:suggest|recommend|propose)(?: that)?|my (?:suggestion|recommendation|proposal) (?:is|would be)(?: that)?|how about)\s*[:,]?\s+|^(?:我)?(?:建议|提议)(?:以后|今后)?[：:，,]?\s*`)
@@ -52,8 +53,41 @@ func ruleProposed(text string) (quote, rule string) {
 
 // ruleProposedIn is ruleProposed of assistant text that may word its
 // rule in language l, the user's: the rule is read as written and
-// through its gloss (standingRule).
+// through its gloss (standingRule), and the whole proposal through its
+// gloss when it is not read as written.
 func ruleProposedIn(text string, l lang) (quote, rule string) {
+	if q, c := ruleProposedAsWritten(text, l); q != "" {
+		return q, c
+	}
+	// "Vorschlag: soll ich ab jetzt vor jedem Commit `golangci-lint run
+	// --fix ./...` laufen lassen?": the proposal read in its gloss, told
+	// in the agent's words.
+	g := glossOf(text, detectLang(text, l))
+	if g == nil {
+		return "", ""
+	}
+	gq, gc := ruleProposedAsWritten(g.text, l)
+	if gq == "" {
+		return "", ""
+	}
+	q, ok := g.back(gq)
+	if !ok {
+		return "", ""
+	}
+	c, whole := g.back(gc)
+	if !whole {
+		c = strings.TrimRight(ruleOfferLabelRE.ReplaceAllString(q, ""), proposalTrail)
+	}
+	return q, c
+}
+
+// ruleOfferLabelRE is the label a proposal is announced with: "Suggestion:",
+// "Vorschlag:", "Propuesta:".
+var ruleOfferLabelRE = mustPattern(`(?i)^\W*(?:suggestion|proposal|idea|vorschlag|idee|sugerencia|propuesta|proposition|proposta|sugestão|suggerimento|voorstel)\s*[:：]\s*`)
+
+// ruleProposedAsWritten is ruleProposedIn of text as it is written (its
+// rule alone may still be read through its gloss).
+func ruleProposedAsWritten(text string, l lang) (quote, rule string) {
 	ss := sentences(text)
 	for i := len(ss) - 1; i >= 0 && i >= len(ss)-2; i-- {
 		s := strings.TrimSpace(ss[i])
@@ -66,8 +100,8 @@ func ruleProposedIn(text string, l lang) (quote, rule string) {
 			nod, s = true, s+" "+strings.TrimSpace(ss[i+1])
 		}
 		switch {
-		case questionRE.MatchString(s) && ruleAskLeadRE.MatchString(s):
-			c := ruleAskLeadRE.ReplaceAllString(proposalShown(s), "")
+		case questionRE.MatchString(s) && ruleAskLeadRE.MatchString(ruleOfferLabelRE.ReplaceAllString(s, "")):
+			c := ruleAskLeadRE.ReplaceAllString(ruleOfferLabelRE.ReplaceAllString(proposalShown(s), ""), "")
 			c = strings.TrimRight(c, proposalTrail)
 			if standingRE.MatchString(c) && isRule(c) {
 				return s, c
@@ -116,9 +150,31 @@ func (r *Reducer) acceptRule(d *standing, ref EventRef) {
 		Quote: d.quote, Links: mentions(d.option)}
 	reply := Event{Seq: ref.Seq, Role: RoleUser, Text: d.quote}
 	r.apply(&reply, &p, ref, fmt.Sprintf("c%d.98", ref.Seq), map[*Anchor]bool{})
-	if a := r.hot[slot(KindConstraint, p.Key)]; a != nil && !slices.Contains(a.SourceRefs, EventRef{SessionID: ref.SessionID, Seq: d.seq}) {
+	a := r.hot[slot(KindConstraint, p.Key)]
+	if a != nil && !slices.Contains(a.SourceRefs, EventRef{SessionID: ref.SessionID, Seq: d.seq}) {
 		// the agent's words first, then the reply that made them a rule
 		a.SourceRefs = append([]EventRef{{SessionID: ref.SessionID, Seq: d.seq}}, a.SourceRefs...)
 		a.trimRefs()
 	}
+	if a == nil {
+		return
+	}
+	for _, o := range r.hot {
+		// "ja, ab jetzt immer vor jedem Commit.": the reply's own rule
+		// says only when the proposal holds; the proposal names what.
+		if o != a && o.Kind == KindConstraint && o.Lifecycle == Active && len(o.SourceRefs) > 0 && o.SourceRefs[0].Seq == ref.Seq && assentsToRule(o.Quote, d.quote) {
+			r.retire(o, Superseded)
+		}
+	}
+}
+
+// assentsToRule reports whether user text assents to the rule the agent
+// proposed in quote, saying again that it holds from now on: "ja, ab
+// jetzt immer vor jedem Commit." is "ja" with the proposal's words and
+// words of standing ("ab jetzt", "immer"), none of its own.
+func assentsToRule(text, quote string) bool {
+	if !standingRE.MatchString(text) {
+		return false
+	}
+	return assentsTo(standingRE.ReplaceAllString(text, " "), quote)
 }

@@ -185,7 +185,7 @@ func (r *Reducer) letStand(ev *Event, own []string, chosen string, ref EventRef)
 		d := r.dflt
 		r.dflt = nil
 		if d != nil && d.rule {
-			if assentsIn(ev.Text, d.quote, r.lang) {
+			if assentsIn(ev.Text, d.quote, r.lang) || assentsToRule(ev.Text, d.quote) {
 				r.acceptRule(d, ref)
 			}
 			return

@@ -216,9 +216,9 @@ func (r *Reducer) settle(ev *Event, ref EventRef, k Kind, from, to string, meets
 
 // leadBoundRE opens a sentence with a bound in time, after a word that
 // joins it on ("and", "but remember:"): "until the release on Friday, …",
-// glossed "Bis zum Release …", "até a release 2.4 sair, …", "до релиза
+// glossed "Bis zum Release …", "Bis Freitag …", "até a release 2.4 sair, …", "до релиза
 // 0.9 …".
-var leadBoundRE = mustPattern(`(?i)^\W*(?:(?:and|but|also|so|plus|remember|reminder|note|btw|e|mas|lembrando|und|aber|и|а|но|і)[,:]?\s+)*(?:until|till|bis\s+(?:zum|zur|der|die|das|dass)|até|hasta|jusqu'(?:à|au|a)|fino\s+a(?:l|lla|i)?|finché|до)\s+\p{L}`)
+var leadBoundRE = mustPattern(`(?i)^\W*(?:(?:and|but|also|so|plus|remember|reminder|note|btw|e|mas|lembrando|und|aber|и|а|но|і)[,:]?\s+)*(?:until|till|bis\s+(?:zum|zur|der|die|das|dass|dahin|morgen|übermorgen|ende|anfang|mitte|nächste[nrms]?|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s?|auf\s+weiteres|\d{1,2}\.)|até|hasta|jusqu'(?:à|au|a)|fino\s+a(?:l|lla|i)?|finché|до)\s+\p{L}`)
 
 // leadRuleStartRE is where the rule after a leading bound starts when no
 // comma ends the bound: its "please", "no", "don't", "never".

@@ -326,7 +326,7 @@ func valuesOne(s, lastKey, lastName string, corr bool, scope string, terse bool)
 	} else if k, v, ok := dirValue(s); ok {
 		// "photo jpeg quality down too, 80" (labelqty.go).
 		add(k, "", "", v, true)
-	} else if m := valueIsRE.FindStringSubmatch(s); m != nil && len(s) <= 200 && len(strings.Fields(m[1])) <= 6 && specific(strings.TrimRight(m[2], ".,;:，。")) && !constraintRE.MatchString(m[1]) {
+	} else if m := valueIsRE.FindStringSubmatch(s); m != nil && len(s) <= 200 && len(strings.Fields(m[1])) <= 6 && specific(strings.TrimRight(m[2], ".,;:，。")) && !constraintRE.MatchString(m[1]) && !joinerKey(m[1]) {
 		add(lastWords(m[1], 5), "", "", m[2], corr)
 	} else if k, v, ok := countIs(s); ok {
 		// "The welcome bonus is 5 points.": a number counted in a noun
@@ -710,4 +710,15 @@ var purposeObjectRE = mustPattern(`^\s+(?:[\pL\d_.\-/@]+|` + "`" + `)`)
 // the runner to nextest".
 func purposeVerb(v, rest string) bool {
 	return purposeVerbs[strings.ToLower(v)] && purposeObjectRE.MatchString(rest)
+}
+
+// joinerKeys are words that join a clause on, no setting's name: "…, da
+// ist Change-Freeze" glossed "because is Change-Freeze" gives a reason.
+var joinerKeys = map[string]bool{"because": true, "since": true, "as": true, "so": true, "and": true, "but": true, "or": true, "while": true, "though": true, "although": true, "whereas": true, "then": true}
+
+// joinerKey reports whether the setting name k a value is given for is
+// only a word that joins a clause on.
+func joinerKey(k string) bool {
+	f := strings.Fields(k)
+	return len(f) == 1 && joinerKeys[strings.ToLower(f[0])]
 }
