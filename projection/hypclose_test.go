@@ -142,3 +142,45 @@ func TestSuspectedCauseNotClosedBySaySo(t *testing.T) {
 			never: []string{`established`, `rejected`}},
 	})
 }
+
+// A suspected cause closes on the agent's verdict when a run is behind
+// it: refuted after any check ("so that guess was wrong", "die
+// Race-Hypothese ist widerlegt", pointing at the guess instead of naming
+// it), confirmed only when the verdict reads a command the agent just ran
+// (§17). Near misses: the question, the hedge, the negated verdict, and a
+// confirmation read off a grep.
+func TestSuspicionClosedByVerdictAfterRun(t *testing.T) {
+	probe := "> call bash {\"command\": \"ss -ltnp | grep -E ':543[23]'\"}\n> result\nLISTEN 0 244 0.0.0.0:5433 docker-proxy\n"
+	fix := "> call bash {\"command\": \"go test ./internal/store/\"}\n> result\nok  \texample.com/store\t0.4s\n"
+	raceRun := "> call run_shell_command {\"command\": \"go test -race -count=5 ./internal/store/\"}\n> result\nCommand: go test -race -count=5 ./internal/store/\nOutput: panic: assignment to entry in nil map\nExit Code: 1\n"
+	runScriptCases(t, []scriptCase{
+		{name: "en guess refuted by pointer", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nNo clash: e2e uses 5433, so that guess was wrong.",
+			want: []string{`\[rejected/hypothesis\] = My guess is a port clash`}},
+		{name: "de Vermutung refuted", script: "> user\nMach den Test grün.\n> assistant\nMeine Vermutung: eine Race Condition im Cache, weil der Test parallel läuft.\n" + raceRun +
+			"> assistant\nKeine Race gemeldet: die Race-Hypothese ist widerlegt.",
+			want: []string{`\[rejected/hypothesis\] = Meine Vermutung: eine Race Condition`}},
+		{name: "en suspicion confirmed after the run", script: "> user\nfix the failing store test\n> assistant\nI suspect the nil pageCache map in NewWithPool is the cause.\n" + fix +
+			"> assistant\nConfirmed: the nil pageCache map was it, the store tests pass now.",
+			want: []string{`\[established/hypothesis\] = I suspect the nil pageCache`}},
+		{name: "en guess pointed at as right", script: "> user\nfix the failing store test\n> assistant\nMy guess is the nil pageCache map in NewWithPool.\n" + fix +
+			"> assistant\nSo my guess was right: with the map initialised the tests pass.",
+			want: []string{`\[established/hypothesis\] = My guess is the nil pageCache`}},
+		// Near misses.
+		{name: "question", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nWas that guess wrong? 5433 is the compose container.",
+			want: []string{`\[hypothesis/hypothesis\] = My guess is a port clash`}, never: []string{`rejected`}},
+		{name: "hedged", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nMaybe that guess was wrong, checking the handler too.",
+			never: []string{`rejected`}},
+		{name: "negated", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nThe guess was not wrong: both listen on 5432.",
+			never: []string{`rejected`}},
+		{name: "de not refuted", script: "> user\nMach den Test grün.\n> assistant\nMeine Vermutung: eine Race Condition im Cache, weil der Test parallel läuft.\n" + raceRun +
+			"> assistant\nDie Race-Hypothese ist noch nicht widerlegt, ich schaue weiter.",
+			never: []string{`rejected`, `established`}},
+		{name: "confirmed off a grep", script: "> user\nfix the failing store test\n> assistant\nI suspect the nil pageCache map in NewWithPool is the cause.\n> call grep {\"pattern\":\"pageCache\"}\n> result\nstore.go:12: pageCache map[int]page\n" +
+			"> assistant\nConfirmed: the nil pageCache map is the cause.",
+			never: []string{`established`}},
+	})
+}
