@@ -114,6 +114,13 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// course in its place (decreverse.go).
 			out = append(out, p)
 			reversed = true
+			if p.Value != "" && courseSubject(p.Value) != "" && reversedCourse(p.Value) {
+				// "I'm reversing the choice: the export will stream rows
+				// in batches": the course in its place said after the
+				// mark, taken after the reversal
+				out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(p.Value), Value: p.Value, Quote: s, Links: mentions(p.Value)})
+				reversed = false
+			}
 			continue
 		}
 		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) || took[strings.TrimSpace(s)] {
