@@ -193,6 +193,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		wasPermitted, wasExcepted, wasObliged, wasDropping := permitted, excepted, obliged, dropping
 		permitted, excepted, obliged, dropping = false, false, false, false
 		func() {
+			if p, ok := heldInsteadValue(s, ctx.Values, lastKey, scope); ok && ev.Role == RoleUser {
+				// "deadline übrigens auf 45s statt 30, Staging-DB ist
+				// langsam": a held number replaced, no course chosen
+				// (notinstead.go)
+				out = append(out, p)
+				prev = s
+				return
+			}
 			if t := placeExceptTopic(s); t != "" && ev.Role == RoleUser {
 				// "unsafe: в simd.rs можно, только там": an exception to
 				// the rule its label names (topicexcept.go)
