@@ -430,6 +430,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
 				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {
 					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
+				} else if x := afterAllChoice(s); x != "" {
+					// "So grpc-gateway after all.", "Also doch
+					// grpc-gateway." (userknow.go)
+					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(x), Value: s, Quote: s, Correction: true, Links: mentions(s)}}, false
 				}
 			}
 			if ps == nil && rest && ev.Role == RoleUser && prev != "" && choiceWaitRE.MatchString(s) && offersRE.MatchString(prev) {
