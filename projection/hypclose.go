@@ -93,23 +93,21 @@ func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
 		if h.Kind != KindUncertainty || !h.IsHead() || !strings.HasPrefix(h.Key, hypothesisPrefix) || h.Seq() >= ref.Seq || r.resultSeq <= h.Seq() {
 			continue
 		}
-		if unsureSubject(h.Value) == "" && !guessLabelRE.MatchString(h.Value) && p.Name == confirmedName && !r.ranCheck(h.Seq()) {
+		if unsureSubject(h.Value) == "" && !guessLabelRE.MatchString(h.Value) && p.Name == confirmedName {
 			// A suspicion of a cause ("I suspect the flaky test comes
 			// from a race in X") is not settled by the agent's say-so
 			// after a read or a grep: §17 wants a run behind it (the
-			// bench plants exactly that). A doubt of fact the agent
-			// said it would check ("not sure if X") closes here, a
-			// suspicion when the verdict reads a command it just ran
-			// ("Confirmed: it was float arithmetic" after the tests
-			// passed). Refuting is no hypothesis → established
-			// transition §17 guards: the agent's "that guess was
-			// wrong" after any check drops it.
+			// bench plants exactly that). Only a doubt of fact the
+			// agent said it would check ("not sure if X") is confirmed
+			// here. Refuting is no hypothesis → established transition
+			// §17 guards: the agent's "that guess was wrong" after a
+			// check drops a suspicion too.
 			continue
 		}
-		if !sameSubject(terms(h.Value), said, h.Links, p.Value) && !(guessPointerRE.MatchString(p.Value) && (best == nil || h.Seq() > best.Seq())) {
+		if !sameSubject(terms(h.Value), said, h.Links, p.Value) && !(p.Name == refutedName && guessPointerRE.MatchString(p.Value) && (best == nil || h.Seq() > best.Seq())) {
 			// "so that guess was wrong", "die Race-Hypothese ist
-			// widerlegt": the verdict points at the guess instead of
-			// naming it again, the newest one checked
+			// widerlegt": a refutation points at the guess instead
+			// of naming it again, the newest one checked
 			continue
 		}
 		if best == nil || h.Seq() > best.Seq() {
@@ -125,20 +123,6 @@ func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
 	}
 	best.Because = p.Quote
 	best.addRef(ref)
-}
-
-// ranCheck reports whether the last tool result is a command the agent
-// ran after seq: the run a verdict on a suspicion reads.
-func (r *Reducer) ranCheck(seq int) bool {
-	if r.resultSeq <= seq {
-		return false
-	}
-	for _, a := range r.sorted() {
-		if a.Kind == KindEvidence && a.Seq() == r.resultSeq && (strings.HasPrefix(a.Key, commandPrefix) || strings.HasPrefix(a.Key, "test/")) {
-			return true
-		}
-	}
-	return false
 }
 
 // guessPointerRE is a verdict pointing at the guess instead of naming

@@ -143,15 +143,13 @@ func TestSuspectedCauseNotClosedBySaySo(t *testing.T) {
 	})
 }
 
-// A suspected cause closes on the agent's verdict when a run is behind
-// it: refuted after any check ("so that guess was wrong", "die
-// Race-Hypothese ist widerlegt", pointing at the guess instead of naming
-// it), confirmed only when the verdict reads a command the agent just ran
+// A suspected cause is refuted by the agent's verdict after a check ("so
+// that guess was wrong", "die Race-Hypothese ist widerlegt", pointing at
+// the guess instead of naming it); a confirmation of it is not enough
 // (§17). Near misses: the question, the hedge, the negated verdict, and a
 // confirmation read off a grep.
-func TestSuspicionClosedByVerdictAfterRun(t *testing.T) {
+func TestSuspicionRefutedByVerdict(t *testing.T) {
 	probe := "> call bash {\"command\": \"ss -ltnp | grep -E ':543[23]'\"}\n> result\nLISTEN 0 244 0.0.0.0:5433 docker-proxy\n"
-	fix := "> call bash {\"command\": \"go test ./internal/store/\"}\n> result\nok  \texample.com/store\t0.4s\n"
 	raceRun := "> call run_shell_command {\"command\": \"go test -race -count=5 ./internal/store/\"}\n> result\nCommand: go test -race -count=5 ./internal/store/\nOutput: panic: assignment to entry in nil map\nExit Code: 1\n"
 	runScriptCases(t, []scriptCase{
 		{name: "en guess refuted by pointer", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
@@ -160,12 +158,6 @@ func TestSuspicionClosedByVerdictAfterRun(t *testing.T) {
 		{name: "de Vermutung refuted", script: "> user\nMach den Test grün.\n> assistant\nMeine Vermutung: eine Race Condition im Cache, weil der Test parallel läuft.\n" + raceRun +
 			"> assistant\nKeine Race gemeldet: die Race-Hypothese ist widerlegt.",
 			want: []string{`\[rejected/hypothesis\] = Meine Vermutung: eine Race Condition`}},
-		{name: "en suspicion confirmed after the run", script: "> user\nfix the failing store test\n> assistant\nI suspect the nil pageCache map in NewWithPool is the cause.\n" + fix +
-			"> assistant\nConfirmed: the nil pageCache map was it, the store tests pass now.",
-			want: []string{`\[established/hypothesis\] = I suspect the nil pageCache`}},
-		{name: "en guess pointed at as right", script: "> user\nfix the failing store test\n> assistant\nMy guess is the nil pageCache map in NewWithPool.\n" + fix +
-			"> assistant\nSo my guess was right: with the map initialised the tests pass.",
-			want: []string{`\[established/hypothesis\] = My guess is the nil pageCache`}},
 		// Near misses.
 		{name: "question", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
 			"> assistant\nWas that guess wrong? 5433 is the compose container.",
