@@ -157,8 +157,15 @@ const reversedName = "reversed"
 // what it says beyond the mark), else the newest one; the agent's
 // reversal never takes back what the user chose.
 func (r *Reducer) reverseDecision(ev *Event, p *Proposal, ref EventRef) {
-	d := r.decisionNaming(p.Value)
-	if d == nil {
+	var d *Anchor
+	if subj := courseSubject(p.Value); subj != "" {
+		// "I'm reversing the choice: the export will stream rows …":
+		// the course after the mark says what the reversed choice was
+		// about; a decision about something else ("cursor pagination",
+		// though the stream reads "via a Prisma cursor") stays, and when
+		// none is about it, none is taken back.
+		d = r.decisionNaming(subj)
+	} else if d = r.decisionNaming(p.Value); d == nil {
 		d = r.newestChoice()
 	}
 	if d == nil || ev.Role == RoleAssistant && d.Authority == Normative {
@@ -179,6 +186,33 @@ func reversedDecision(s string) (Proposal, bool) {
 	rest := strings.TrimSpace(strings.TrimLeft(s[loc[1]:], ":：,，;；—–- "))
 	return Proposal{Op: OpLift, Kind: KindDecision, Name: reversedName, Value: rest, Quote: s}, true
 }
+
+// courseSubjectRE is a course stated with its subject first: "the export
+// will stream …", "fct_orders stays on delete+insert", "der Export wird
+// gestreamt", "l'export sera streamé". Group s is the subject.
+var courseSubjectRE = mustPattern(`(?i)^\W*(?P<s>[^,:;.!?()]{2,60}?)\s+(?:will|'ll|shall|is going to|are going to|stays|stay|remains|goes|moves|now uses|wird|werden|bleibt|bleiben|sera|seront|reste|restent|va|vont)\s`)
+
+// courseSubject is the subject of the course rest states after a
+// reversal mark, "" when it names none beyond a pronoun or a generic
+// word ("that approach will …").
+func courseSubject(rest string) string {
+	m := courseSubjectRE.FindStringSubmatch(rest)
+	if m == nil {
+		return ""
+	}
+	s := m[courseSubjectRE.SubexpIndex("s")]
+	xs := stems(s)
+	for _, g := range genericRefs {
+		delete(xs, g)
+	}
+	if len(xs) == 0 || subjectPronounRE.MatchString(s) {
+		return ""
+	}
+	return s
+}
+
+// subjectPronounRE is a subject that is only a pronoun.
+var subjectPronounRE = mustPattern(`(?i)^\W*(?:it|this|that|we|i|they|er|sie|es|wir|ich|il|elle|on|nous)\W*$`)
 
 // droppedThingRE names what a switch drops: "instead of X", "X は使わず",
 // "X ではなく", "不再使用 X".

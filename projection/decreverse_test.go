@@ -53,3 +53,29 @@ func TestDecisionReversed(t *testing.T) {
 	}
 	runScriptCases(t, cases)
 }
+
+// TestReversalCourseAfterMark: "I'm reversing the choice: the export will
+// stream …" says the course in its place after the mark and, by its
+// subject, which choice it takes back: a decision about something else
+// (cursor pagination, though the stream goes "via a Prisma cursor") stays,
+// the course is a decision. Near misses: the question, and a reversal
+// whose subject a decision names.
+func TestReversalCourseAfterMark(t *testing.T) {
+	const start = "> user\ncursor pagination on GET /invoices, plus a CSV export\n> assistant\nOffset is 412 ms vs 9 ms for cursor. I'll go with cursor pagination, ordered by (createdAt, id).\n"
+	runScriptCases(t, []scriptCase{
+		{name: "en: the other subject stays", script: start + "> assistant\nIn-memory peaks at 842 MB. I'm reversing the choice: the export will stream rows in batches of 1,000 via a Prisma cursor.\n",
+			want:  []string{`decision .*cursor-pagination.* \[active`, `decision .*export-stream-rows.* \[active`},
+			never: []string{`cursor-pagination.* \[superseded`}},
+		{name: "en: the choice it names is taken back", script: start + "> assistant\nI'll go with building the CSV export in memory.\n> assistant\nI'm reversing that decision: the CSV export will stream rows in batches.\n",
+			want:  []string{`decision .*cursor-pagination.* \[active`, `decision .*export-stream-rows.* \[active`},
+			never: []string{`building-csv-export.* \[active`}},
+		{name: "en: the choice before its reversal", script: start + "> assistant\nI'll go with building the CSV export in memory.\n",
+			want: []string{`building-csv-export.* \[active`}},
+		{name: "de", script: "> user\nExport und Pagination bitte\n> assistant\nIch nehme Cursor-Pagination.\n> assistant\nIch revidiere meine Entscheidung: der Export wird in Batches gestreamt.\n",
+			want:  []string{`decision .*export-batches-gestreamt.* \[active`},
+			never: []string{`cursor-pagination \[superseded`}},
+		{name: "question", script: start + "> assistant\nShould I reverse the choice: the export will stream rows?\n",
+			want:  []string{`decision .*cursor-pagination.* \[active`},
+			never: []string{`decision .*export-stream-rows`}},
+	})
+}

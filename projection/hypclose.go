@@ -50,8 +50,8 @@ func unsureSubject(l string) string {
 // "Bestätigt", "Confirmado", "Confirmé"); group r refutes ("I was
 // wrong", "galat tha", "我猜错了", "myliłem się", "ich lag falsch",
 // "me equivoqué", "je me suis trompé").
-var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé|confirmei|hipótese confirmada|hipótesis confirmada)(?:[^\p{L}]|$)|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了|^確認(?:でき|し)ました[:：、,，]|(?:で|と|が|に)確定(?:です|しました|した|だ)|^(?:推測|予想|仮説)(?:どおり|通り)(?:でした|です)?)` +
-	`|(?P<r>\b(?:i was wrong|i was mistaken|my (?:guess|assumption|hunch) was wrong|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort|me enganei|eu estava errad[oa]|hipótese descartada)(?:[^\p{L}]|$)|我(?:猜|想)?错了|猜错了|判断错了|(?:推測|予想|仮説)(?:は|が)(?:外れ|間違)|私の(?:推測|予想)(?:は|が)違)`)
+var hypVerdictRE = mustPattern(`(?i)(?P<c>^(?:(?:ok(?:ay)?|so|checked|check kiya)[,:]?\s+)?(?:confirmed|it'?s confirmed|confirm ho gaya|confirm hua|pakka ho gaya|potwierdzone|potwierdzam|potwierdziłem|potwierdziłam|bestätigt|confirmado|confirmada|confirmé|confirmée|c'est confirmé|confirmei|hipótese confirmada|hipótesis confirmada)(?:[^\p{L}]|$)|^(?:已)?确认(?:了|过了)?[:：,，]|^证实了|^確認(?:でき|し)ました[:：、,，]|(?:で|と|が|に)確定(?:です|しました|した|だ)|^(?:推測|予想|仮説)(?:どおり|通り)(?:でした|です)?|\b(?:my|that|the|this|our) (?:guess|hunch|hypothesis|suspicion|theory) (?:was|is|turned out(?: to be)?|proved) (?:right|correct|confirmed)\b|\b(?:hypothese|vermutung|annahme) (?:ist|hat sich|wurde) (?:(?:damit|also|klar) )?bestätigt\b)` +
+	`|(?P<r>\b(?:i was wrong|i was mistaken|(?:my|that|the|this|our) (?:first |initial |earlier )?(?:guess|assumption|hunch|theory|hypothesis|suspicion) (?:was|is|turned out(?: to be)?|proved) (?:wrong|incorrect|false|mistaken|refuted|disproven|disproved|ruled out)|galat tha|galat thi|mera andaza galat|myliłem się|myliłam się|pomyliłem się|pomyliłam się|ich lag falsch|ich habe mich geirrt|me equivoqué|estaba equivocad[oa]|je me suis trompée?|j'avais tort|me enganei|eu estava errad[oa]|hipótese descartada|(?:hipótesis|suposición) (?:descartada|refutada)|hypothèse (?:est )?(?:réfutée|écartée)|(?:hypothese|vermutung|annahme|theorie) (?:ist|war|hat sich) (?:(?:damit|also|wohl|klar) )?(?:widerlegt|falsch|als falsch erwiesen|nicht bestätigt))(?:[^\p{L}]|$)|我(?:猜|想)?错了|猜错了|判断错了|(?:推測|予想|仮説)(?:は|が)(?:外れ|間違)|私の(?:推測|予想)(?:は|が)違)`)
 
 // guessLabelRE is the agent labelling its sentence a guess it has yet
 // to check: "Hypothesis: …", "Hipótese: …", "Hypothèse : …", "仮説:",
@@ -70,7 +70,9 @@ const (
 // false.
 func verdictProposal(l string) (Proposal, bool) {
 	m := hypVerdictRE.FindStringSubmatchIndex(l)
-	if m == nil {
+	if m == nil || strings.ContainsAny(l, "?？") || verdictHedgeRE.MatchString(l) {
+		// "was my guess wrong?", "maybe the hypothesis was wrong": no
+		// verdict yet
 		return Proposal{}, false
 	}
 	name := confirmedName
@@ -95,15 +97,21 @@ func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
 		if h.Kind != KindUncertainty || !h.IsHead() || !strings.HasPrefix(h.Key, hypothesisPrefix) || h.Seq() >= ref.Seq || r.resultSeq <= h.Seq() {
 			continue
 		}
-		if unsureSubject(h.Value) == "" && !guessLabelRE.MatchString(h.Value) {
+		if unsureSubject(h.Value) == "" && !guessLabelRE.MatchString(h.Value) && p.Name == confirmedName {
 			// A suspicion of a cause ("I suspect the flaky test comes
 			// from a race in X") is not settled by the agent's say-so
 			// after a read or a grep: §17 wants a run behind it (the
 			// bench plants exactly that). Only a doubt of fact the
-			// agent said it would check ("not sure if X") closes here.
+			// agent said it would check ("not sure if X") is confirmed
+			// here. Refuting is no hypothesis → established transition
+			// §17 guards: the agent's "that guess was wrong" after a
+			// check drops a suspicion too.
 			continue
 		}
-		if !sameSubject(terms(h.Value), said, h.Links, p.Value) {
+		if !sameSubject(terms(h.Value), said, h.Links, p.Value) && !(p.Name == refutedName && guessPointerRE.MatchString(p.Value) && (best == nil || h.Seq() > best.Seq())) {
+			// "so that guess was wrong", "die Race-Hypothese ist
+			// widerlegt": a refutation points at the guess instead
+			// of naming it again, the newest one checked
 			continue
 		}
 		if best == nil || h.Seq() > best.Seq() {
@@ -120,6 +128,15 @@ func (r *Reducer) closeHypothesis(p *Proposal, ref EventRef) {
 	best.Because = p.Quote
 	best.addRef(ref)
 }
+
+// guessPointerRE is a verdict pointing at the guess instead of naming
+// its subject again: "that guess was wrong", "my hunch was right", "die
+// Race-Hypothese ist widerlegt", "diese Vermutung war falsch".
+var guessPointerRE = mustPattern(`(?i)\b(?:that|this|the|my|our)\s+(?:first\s+|initial\s+|earlier\s+)?(?:guess|hunch|hypothesis|theory|suspicion|assumption)\b|\b(?:die|diese|meine|unsere)\s+(?:erste\s+)?(?:[\p{L}]+-)?(?:hypothese|vermutung|annahme|theorie)\b|\b(?:esa|mi|la)\s+(?:hipótesis|suposición)\b|\b(?:cette|mon|mon)\s+(?:hypothèse|intuition)\b`)
+
+// verdictHedgeRE is a verdict still hedged: "maybe my guess was wrong",
+// "vielleicht ist die Hypothese falsch".
+var verdictHedgeRE = mustPattern(`(?i)\b(?:maybe|perhaps|possibly|might|may|vielleicht|eventuell|möglicherweise|quizás|tal vez|peut-être)\b`)
 
 // sameSubject reports whether a verdict with terms said (text v) names
 // the hypothesis with terms h and links again.

@@ -142,3 +142,37 @@ func TestSuspectedCauseNotClosedBySaySo(t *testing.T) {
 			never: []string{`established`, `rejected`}},
 	})
 }
+
+// A suspected cause is refuted by the agent's verdict after a check ("so
+// that guess was wrong", "die Race-Hypothese ist widerlegt", pointing at
+// the guess instead of naming it); a confirmation of it is not enough
+// (§17). Near misses: the question, the hedge, the negated verdict, and a
+// confirmation read off a grep.
+func TestSuspicionRefutedByVerdict(t *testing.T) {
+	probe := "> call bash {\"command\": \"ss -ltnp | grep -E ':543[23]'\"}\n> result\nLISTEN 0 244 0.0.0.0:5433 docker-proxy\n"
+	raceRun := "> call run_shell_command {\"command\": \"go test -race -count=5 ./internal/store/\"}\n> result\nCommand: go test -race -count=5 ./internal/store/\nOutput: panic: assignment to entry in nil map\nExit Code: 1\n"
+	runScriptCases(t, []scriptCase{
+		{name: "en guess refuted by pointer", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nNo clash: e2e uses 5433, so that guess was wrong.",
+			want: []string{`\[rejected/hypothesis\] = My guess is a port clash`}},
+		{name: "de Vermutung refuted", script: "> user\nMach den Test grün.\n> assistant\nMeine Vermutung: eine Race Condition im Cache, weil der Test parallel läuft.\n" + raceRun +
+			"> assistant\nKeine Race gemeldet: die Race-Hypothese ist widerlegt.",
+			want: []string{`\[rejected/hypothesis\] = Meine Vermutung: eine Race Condition`}},
+		// Near misses.
+		{name: "question", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nWas that guess wrong? 5433 is the compose container.",
+			want: []string{`\[hypothesis/hypothesis\] = My guess is a port clash`}, never: []string{`rejected`}},
+		{name: "hedged", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nMaybe that guess was wrong, checking the handler too.",
+			never: []string{`rejected`}},
+		{name: "negated", script: "> user\nfind out why the e2e suite times out\n> assistant\nMy guess is a port clash with the local Postgres on 5432.\n" + probe +
+			"> assistant\nThe guess was not wrong: both listen on 5432.",
+			never: []string{`rejected`}},
+		{name: "de not refuted", script: "> user\nMach den Test grün.\n> assistant\nMeine Vermutung: eine Race Condition im Cache, weil der Test parallel läuft.\n" + raceRun +
+			"> assistant\nDie Race-Hypothese ist noch nicht widerlegt, ich schaue weiter.",
+			never: []string{`rejected`, `established`}},
+		{name: "confirmed off a grep", script: "> user\nfix the failing store test\n> assistant\nI suspect the nil pageCache map in NewWithPool is the cause.\n> call grep {\"pattern\":\"pageCache\"}\n> result\nstore.go:12: pageCache map[int]page\n" +
+			"> assistant\nConfirmed: the nil pageCache map is the cause.",
+			never: []string{`established`}},
+	})
+}

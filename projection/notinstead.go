@@ -64,3 +64,41 @@ func countedSuggestion(text string) (name, value string) {
 	}
 	return "", ""
 }
+
+// heldInsteadRE is "V instead of W" inside a longer sentence: "deadline
+// übrigens auf 45s statt 30, Staging-DB ist langsam", "bump the timeout
+// to 45s instead of 30 — staging is slow". Group v is the new number,
+// group a the one it replaces.
+var heldInsteadRE = mustPattern(`(?i)(?:^|[^\w.,])(?P<v>\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)\s*,?\s*(?:instead\s+of|rather\s+than|statt|anstatt|anstelle\s+von|in\s+plaats\s+van|i\s+stället\s+för|invece\s+di|au\s+lieu\s+de|en\s+lugar\s+de|en\s+vez\s+de|em\s+vez\s+de|zamiast|вместо|замість)\s+(?:(?:the|die|der|den|das|le|la|el|los|o)\s+)?(?P<a>\d+(?:[.,]\d+)?(?:\s?(?:%|[A-Za-z]{1,3}\b))?)(?:[^\w.,]|[.,](?:\s|$)|$)`)
+
+// heldInsteadValue is the value a user sentence s sets as "V instead of
+// W" for the held setting whose number W is: the one s names, else the
+// one set last (lastKey). The sentence's other words ("Staging-DB ist
+// langsam") are its reason, no choice between courses; a W no held
+// setting has ("use 3 workers instead of 2 threads" of nothing held)
+// sets nothing here.
+func heldInsteadValue(s string, held []HeldValue, lastKey, scope string) (Proposal, bool) {
+	if questionRE.MatchString(s) {
+		return Proposal{}, false
+	}
+	m := heldInsteadRE.FindStringSubmatch(s)
+	if m == nil {
+		return Proposal{}, false
+	}
+	v, was := strings.TrimSpace(m[heldInsteadRE.SubexpIndex("v")]), strings.TrimSpace(m[heldInsteadRE.SubexpIndex("a")])
+	if leadNumber(v) == leadNumber(was) {
+		return Proposal{}, false
+	}
+	h := heldNamed(s, held)
+	if h == nil {
+		for i := range held {
+			if held[i].Key == lastKey {
+				h = &held[i]
+			}
+		}
+	}
+	if h == nil || leadNumber(h.Value) != leadNumber(was) {
+		return Proposal{}, false
+	}
+	return Proposal{Op: OpState, Kind: KindValue, Key: h.Key, Name: h.Name, Value: v, Was: h.Value, Quote: s, Correction: true, Scope: scope}, true
+}

@@ -11,7 +11,7 @@ package projection
 // shutdown is fine but the probe fails") closes nothing.
 
 // closedTaskRE is a clause saying its thing is good, done or enough.
-var closedTaskRE = mustPattern(`(?i)^\W*[^,;:.!?]{1,60}?\s+(?:is|'s|are|was|tá|ta|tah|está|esta|estão|ficou|fica|ist|sind|est|c'est|è|es|je|jest)\s+(?:(?:already|now|just|já|ja|schon|déjà|già|ya|juz|już)\s+)?(?:good|fine|ok(?:ay)?|done|finished|good enough|enough|bom|boa|beleza|pronto|pronta|feito|feita|resolvido|gut|fertig|erledigt|bon|fini|fait|bene|fatto|finito|bien|listo|hecho|gotowe|gotowy|dobrze)(?:\s+(?:as it is|for now|now|enough|por enquanto|por agora|por ahora|erstmal|pour l'instant|per ora|na razie))?\W*$|^\W*[^,;:.!?]{1,60}?\s+(?:tamam|bitti|hazır|oldu|yeterli)(?:\s+(?:şimdilik|artık))?\W*$|^[^、，,。]{1,40}?(?:は|も)?(?:一旦|もう|これで)?\s*(?:OK|ok|大丈夫|完了|終わり|十分|いい)(?:です|でした)?[。！!]?$|^[^，,。]{1,30}?(?:好了|可以了|搞定了|完成了|没问题了)[。！!]?$`)
+var closedTaskRE = mustPattern(`(?i)^\W*(?:[^,;:.!?]{1,60}?\s+(?:is|'s|are|was|tá|ta|tah|está|esta|estão|ficou|fica|ist|sind|est|c'est|è|es|je|jest)|(?:it|that|this)['’]s)\s+(?:(?:already|now|just|já|ja|schon|déjà|già|ya|juz|już)\s+)?(?:good|fine|ok(?:ay)?|done|finished|good enough|enough|bom|boa|beleza|pronto|pronta|feito|feita|resolvido|gut|fertig|erledigt|bon|fini|fait|bene|fatto|finito|bien|listo|hecho|gotowe|gotowy|dobrze)(?:\s+(?:as it is|as is|for now|now|enough|por enquanto|por agora|por ahora|erstmal|pour l'instant|per ora|na razie))?\W*$|^\W*[^,;:.!?]{1,60}?\s+(?:tamam|bitti|hazır|oldu|yeterli)(?:\s+(?:şimdilik|artık))?\W*$|^[^、，,。]{1,40}?(?:は|も)?(?:一旦|もう|これで)?\s*(?:OK|ok|大丈夫|完了|終わり|十分|いい)(?:です|でした)?[。！!]?$|^[^，,。]{1,30}?(?:好了|可以了|搞定了|完成了|没问题了)[。！!]?$`)
 
 // closedTask reports whether t, the text after a change marker, only
 // closes the task before.

@@ -89,6 +89,11 @@ func afterParked(t string) string {
 		return ""
 	}
 	rest := newFirstRE.ReplaceAllString(strings.TrimSpace(strings.Join(cl[at+1:], "")), "")
+	if closedTask(rest) {
+		// "park the pagination, it's fine as is": a word on the old
+		// task after it is set aside, the new one comes after
+		return ""
+	}
 	if g := goalNowTask(rest, true); g != "" {
 		return g
 	}

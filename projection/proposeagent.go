@@ -41,7 +41,7 @@ var (
 	decisionAnyRE = mustPattern(`(?i)\b(?:will use|settled on|opting for|going with|go with|switching|replacing \S+ with|changing course|fits .{1,60} better)\b|决定|采用|改用|换成|就用|先基于|更合适|不再使用|方案是|改为`)
 	switchRE      = mustPattern(`(?i)\b(?:instead of|instead|switching|switch to|replacing|replace \S+ with|changing course|dropping|on reflection|rather than)\b|改用|换成|不再使用|更合适|改为|改变方案`)
 	negativeRE    = mustPattern(`(?i)\b((?:that|this|it|which) (?:can't|cannot|can not|couldn't|could not|can never|will never|won't ever) (?:possibly )?work|doesn't work|does not work|didn't work|did not work|won't work|will not work|not viable|isn't viable|dead end|ruled out|rules out|is not the (?:cause|issue|problem|culprit)|isn't the (?:cause|issue|problem|culprit)|wasn't the (?:cause|issue|problem|culprit)|that's not it|not the right approach|(?:is|are|was|'s) never going to (?:work|finish|scale|fly|complete|fit|be fast enough)|abandon(?:ing)?|give up on|giving up on|no luck with|doesn't help|didn't help|won't help|red herring|not going to work|doesn't fix|didn't fix|(?:that's|that is|it's|it is|so it's|which is) (?:out|off the table|a non-starter|a no-go)|no-go|non-starter|off the table|scrap(?:ping|ped)? (?:that|this|the) (?:idea|approach|plan)|(?:won't|will not|can't|cannot) use (?:that|this|it) approach)\b|不可行|行不通|走不通|(?:这条|那条)路(?:子)?不行|(?:这个|那个|这种|那种)(?:思路|方案|办法|路子|做法)不行|排除|不是原因|不是问题所在|放弃|不起作用|没有效果|此路不通|没戏|不考虑|不用再试|不必再试|别再试|もう試さなくて(?:いい|大丈夫)|試さなくていい|もう試さない|使えないってこと|使えないことが(?:分か|わか)った`)
-	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|sospecho|supongo que|probablemente|quiz[aá]s|tal vez|a lo mejor|puede que|suspeito|provavelmente|talvez|sospetto|probabilmente|forse|je soupçonne|je suspecte|probablement|peut-être|sans doute|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|i think the (?:issue|problem|bug|cause)|i (?:think|believe|bet|reckon) (?:that )?(?:(?:the|an?|our|this|that|these|those|its|their) [\w\-\x60().+/]+(?: [\w.\-\x60+/()]+){0,12}?|[\w\-]*[._\x60()/+][\w.\-\x60+/()]*) (?:is|are|was|were) (?:the|a|our) (?:likely |real |root |main )?(?:cause|culprit|problem|issue|bug|reason|bottleneck)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计|かもしれ|(?:まだ|あくまで)推測|おそらく`)
+	hypothesisRE  = mustPattern(`(?i)\b(i suspect|suspect that|sospecho|supongo que|probablemente|quiz[aá]s|tal vez|a lo mejor|puede que|suspeito|provavelmente|talvez|sospetto|probabilmente|forse|je soupçonne|je suspecte|probablement|peut-être|sans doute|probably|likely|might be|may be|could be|my guess|i guess|possibly|perhaps|seems like|it seems|appears to be|my hypothesis|hypothesis:|meine vermutung|ich vermute|meine hypothese|mi sospecha|mi hipótesis|mon hypothèse|i think the (?:issue|problem|bug|cause)|i (?:think|believe|bet|reckon) (?:that )?(?:(?:the|an?|our|this|that|these|those|its|their) [\w\-\x60().+/]+(?: [\w.\-\x60+/()]+){0,12}?|[\w\-]*[._\x60()/+][\w.\-\x60+/()]*) (?:is|are|was|were) (?:the|a|our) (?:likely |real |root |main )?(?:cause|culprit|problem|issue|bug|reason|bottleneck)|the (?:issue|problem|bug|cause) (?:might|may|could) be)\b|可能|也许|大概|怀疑|猜测|推测|似乎|估计|かもしれ|(?:まだ|あくまで)推測|おそらく`)
 	// exploreLeadRE opens a sentence about what to look at next, not a
 	// belief ("Let me check where __init__.py might be loaded").
 	exploreLeadRE = mustPattern(`(?i)^(?:let me|let's|i'll|i will|i need to|we need to|i should|now|first|next|then)\b`)
@@ -135,6 +135,13 @@ func proposeAssistant(ev *Event, ctx *Context) []Proposal {
 			// course in its place (decreverse.go).
 			out = append(out, p)
 			reversed = true
+			if p.Value != "" && courseSubject(p.Value) != "" && reversedCourse(p.Value) {
+				// "I'm reversing the choice: the export will stream rows
+				// in batches": the course in its place said after the
+				// mark, taken after the reversal
+				out = append(out, Proposal{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(p.Value), Value: p.Value, Quote: s, Links: mentions(p.Value)})
+				reversed = false
+			}
 			continue
 		}
 		if len([]rune(s)) > maxSentence || questionRE.MatchString(s) || took[strings.TrimSpace(s)] {

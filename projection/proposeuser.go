@@ -194,6 +194,14 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 		wasPermitted, wasExcepted, wasObliged, wasDropping := permitted, excepted, obliged, dropping
 		permitted, excepted, obliged, dropping = false, false, false, false
 		func() {
+			if p, ok := heldInsteadValue(s, ctx.Values, lastKey, scope); ok && ev.Role == RoleUser {
+				// "deadline übrigens auf 45s statt 30, Staging-DB ist
+				// langsam": a held number replaced, no course chosen
+				// (notinstead.go)
+				out = append(out, p)
+				prev = s
+				return
+			}
 			if t := placeExceptTopic(s); t != "" && ev.Role == RoleUser {
 				// "unsafe: в simd.rs можно, только там": an exception to
 				// the rule its label names (topicexcept.go)
@@ -423,6 +431,10 @@ func proposeInstructions(ev *Event, ctx *Context, glossed bool) []Proposal {
 			if ps == nil && rest && ctx.DecidedLast && ev.Role == RoleUser {
 				if d := reversal(s, i > 0 && correctionRE.MatchString(sents[i-1])); d != "" {
 					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(s), Value: s, Quote: s, Correction: true}}, false
+				} else if x := afterAllChoice(s); x != "" {
+					// "So grpc-gateway after all.", "Also doch
+					// grpc-gateway." (userknow.go)
+					ps, rest = []Proposal{{Op: OpState, Kind: KindDecision, Key: "decision/-/" + slug(x), Value: s, Quote: s, Correction: true, Links: mentions(s)}}, false
 				}
 			}
 			if ps == nil && rest && ev.Role == RoleUser && prev != "" && choiceWaitRE.MatchString(s) && offersRE.MatchString(prev) {

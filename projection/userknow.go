@@ -214,6 +214,33 @@ var mannerRE = mustPattern(`^(?:\w+(?:er|ly)|work|works|pass|compile|build|run|r
 // thought, millis loses precision. switch it to nanos stored as i128").
 var reversedRE = mustPattern(`(?i)^(?:(?:ok(?:ay)?|so|then)[,!]?\s+)*(?:make|change|switch|turn|store|keep|use)\s+(?:it|them|that|this|those)\s+(?:to\s+|into\s+|as\s+)?(?P<x>[^,.;!?]{1,40})`)
 
+// afterAllRE goes back to a named thing over the choice made since: "So
+// grpc-gateway after all.", "Also doch grpc-gateway.", "Finalement
+// grpc-gateway.", "Entonces grpc-gateway, al final." Group x, y, f or e
+// is the thing, a name of at most three words.
+var afterAllRE = mustPattern(`(?i)^(?:(?:so|ok(?:ay)?|then|well|right|fine)[,]?\s+)*(?:use\s+|go\s+with\s+)?(?P<x>[\w./@+-]+(?:\s+[\w./@+-]+){0,2}?)\s+after\s+all\s*[.!]?$|^(?:(?:also|dann|ok(?:ay)?|gut|na\s+gut)[,]?\s+)*doch\s+(?:lieber\s+)?(?P<y>[\w./@+-]+(?:\s+[\w./@+-]+){0,2}?)\s*[.!]?$|^(?:(?:bon|ok|alors)[,]?\s+)*finalement[,]?\s+(?P<f>[\w./@+-]+(?:\s+[\w./@+-]+){0,2}?)\s*[.!]?$|^(?:(?:entonces|pues|vale|ok)[,]?\s+)*(?P<e>[\w./@+-]+(?:\s+[\w./@+-]+){0,2}?)[,]?\s+al\s+final\s*[.!]?$`)
+
+// afterAllChoice is the thing sentence s goes back to "after all", "" when
+// s is no such sentence: a question, a negation ("not X after all"), a
+// pronoun ("it works after all") or words no name ("the tests pass after
+// all": the thing must read as a name, with a separator, a digit or an
+// inner capital).
+func afterAllChoice(s string) string {
+	m := afterAllRE.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || questionRE.MatchString(s) {
+		return ""
+	}
+	x := strings.TrimSpace(groups(afterAllRE, m, "x", "y", "f", "e"))
+	f := strings.Fields(strings.ToLower(x))
+	if len(f) == 0 || afterAllNotRE.MatchString(f[0]) || len(distinctive(x)) == 0 {
+		return ""
+	}
+	return x
+}
+
+// afterAllNotRE is a first word that makes "X after all" no choice of X.
+var afterAllNotRE = mustPattern(`^(?:not|no|nicht|kein\w*|pas|no|it|that|this|they|es|das|er|sie|ça|il|eso)$`)
+
 // reversal is what a pronoun change of the newest decision chooses, or "".
 // reconsidered: the sentence before it in the message reconsidered.
 func reversal(s string, reconsidered bool) string {

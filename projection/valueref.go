@@ -293,8 +293,36 @@ func backToTarget(s string, held []HeldValue, lastKey, lastName string) (key, na
 	if len(named) > 1 {
 		return "", "", false
 	}
+	if h := heldByNumberAfter(s[loc[1]:], held); h != nil {
+		// "pool back to 15, 20 was too many for the pgbouncer limit":
+		// the setting whose number the reason gives, not the one set
+		// last
+		return h.Key, h.Name, true
+	}
 	return lastKey, lastName, true
 }
+
+// heldByNumberAfter is the one held setting whose number the words after
+// a "back to N" name ("…, 20 was too many"), or nil: none, or several.
+func heldByNumberAfter(rest string, held []HeldValue) *HeldValue {
+	var found *HeldValue
+	for _, m := range bareNumRE.FindAllStringSubmatch(rest, -1) {
+		n := m[1]
+		for i := range held {
+			if !numericHeld(held[i].Value) || leadNumber(held[i].Value) != n {
+				continue
+			}
+			if found != nil && found.Key != held[i].Key {
+				return nil
+			}
+			found = &held[i]
+		}
+	}
+	return found
+}
+
+// bareNumRE is a number standing as a word of its own.
+var bareNumRE = mustPattern(`(?:^|[^\w.])(\d+(?:[.,]\d+)?)\b`)
 
 // durationNameWords and sizeNameWords are words of a setting's name that
 // say its plain number is a duration or a size ("timeout", "max_bytes",
